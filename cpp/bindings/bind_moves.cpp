@@ -1,0 +1,65 @@
+#include <string>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+
+namespace ganzdy::bind {
+
+namespace {
+
+Move make_move(const std::string& kind_text, const std::string& rank_text, py::handle cards_obj) {
+  auto kind = parse_kind(kind_text);
+  if (!kind)
+    throw ParseError("unknown move kind '" + kind_text +
+                     "': expected one of pass, single, pair, triple, straight, pairs, bomb, king_bomb");
+  Move m;
+  m.kind = *kind;
+  m.cards = to_cards(cards_obj, "Move cards");
+  const bool rankless = *kind == Kind::pass || *kind == Kind::king_bomb;
+  if (rankless) {
+    if (!rank_text.empty()) throw ParseError("a " + kind_text + " has no rank, got '" + rank_text + "'");
+  } else {
+    auto rank = parse_rank(rank_text);
+    if (!rank)
+      throw ParseError("bad rank '" + rank_text + "' for a " + kind_text + ": expected 3-9, T, J, Q, K, A or 2");
+    m.rank = static_cast<std::int8_t>(*rank);
+  }
+  if (*kind == Kind::pass && !m.cards.empty()) throw ParseError("a pass plays no cards, got '" + m.cards.str() + "'");
+  const int n = m.cards.size();
+  if (n > 255) throw ParseError("a move plays at most 255 cards, got " + std::to_string(n));
+  m.length = static_cast<std::uint8_t>(n);
+  return m;
+}
+
+std::string move_repr(const Move& m) {
+  if (m.is_pass()) return "Move('pass')";
+  return "Move('" + std::string(kind_name(m.kind)) + "', '" + std::string(rank_name(m.rank)) + "', '" +
+         m.cards.str() + "')";
+}
+
+}  // namespace
+
+void bind_moves(py::module_& m) {
+  py::class_<Move>(m, "Move", "Cards plus a declaration: kind, key rank and length.")
+      .def(py::init(&make_move), py::arg("kind"), py::arg("rank") = "", py::arg("cards") = "")
+      .def_property_readonly("kind", [](const Move& mv) { return std::string(kind_name(mv.kind)); })
+      .def_property_readonly("rank", [](const Move& mv) { return std::string(rank_name(mv.rank)); })
+      .def_property_readonly("length", [](const Move& mv) { return static_cast<int>(mv.length); })
+      .def_property_readonly("cards", [](const Move& mv) { return mv.cards; })
+      .def_property_readonly("is_pass", &Move::is_pass)
+      .def_property_readonly("is_bomb", &Move::is_bomb)
+      .def("__str__", &Move::str)
+      .def("__repr__", &move_repr)
+      .def("__eq__", [](const Move& a, py::handle b) { return py::isinstance<Move>(b) && a == b.cast<Move>(); })
+      .def("__lt__", [](const Move& a, const Move& b) { return a < b; })
+      .def("__hash__", [](const Move& mv) { return static_cast<py::ssize_t>(mv.hash() >> 1); })
+      .def(py::pickle(
+          [](const Move& mv) {
+            return py::make_tuple(std::string(kind_name(mv.kind)), std::string(rank_name(mv.rank)), mv.cards.str());
+          },
+          [](const py::tuple& t) {
+            return make_move(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2]);
+          }));
+}
+
+}  // namespace ganzdy::bind

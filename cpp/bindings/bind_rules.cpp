@@ -1,0 +1,156 @@
+#include <climits>
+#include <string>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gdy_moves.h"
+
+namespace ganzdy::bind {
+
+namespace {
+
+py::object to_py(const OptionValue& v) {
+  if (std::holds_alternative<std::monostate>(v)) return py::none();
+  if (const bool* b = std::get_if<bool>(&v)) return py::bool_(*b);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return py::int_(*i);
+  return py::str(std::get<std::string>(v));
+}
+
+OptionValue from_py(const std::string& game, const std::string& name, py::handle v) {
+  if (v.is_none()) return std::monostate{};
+  if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
+  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (py::isinstance<py::int_>(v)) {
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    if (overflow == 0) return static_cast<std::int64_t>(value);
+  }
+  // A float, a list or an int beyond 64 bits: no option takes it.
+  const OptionSpec* spec = find_option_spec(game, name);
+  if (spec == nullptr) return std::monostate{};  // the constructor names the unknown option
+  throw RulesError("option " + name + "=" + std::string(py::repr(v)) + " is not allowed: expected " +
+                   spec->allowed());
+}
+
+Rules make_rules(const std::string& game, py::object players, const py::kwargs& kwargs) {
+  int n = 4;
+  if (!players.is_none()) {
+    if (!py::isinstance<py::int_>(players) || py::isinstance<py::bool_>(players))
+      throw RulesError("players=" + std::string(py::repr(players)) + " is not allowed: expected an integer");
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(players.ptr(), &overflow);
+    n = (overflow != 0 || value > INT_MAX || value < INT_MIN) ? INT_MAX : static_cast<int>(value);
+  }
+  std::vector<std::pair<std::string, OptionValue>> options;
+  for (auto item : kwargs) {
+    std::string name = py::str(item.first);
+    options.emplace_back(name, from_py(game, name, item.second));
+  }
+  return Rules(game, n, options);
+}
+
+// Moves from another game's rules or from nowhere must not reach the generator.
+void check_combination(const Rules& rules, const Move& move, const char* what) {
+  rules.check_in_deck(move.cards, what);
+  if (move.is_pass()) throw IllegalMoveError(std::string(what) + " must be a combination, not a pass");
+  if (!gdy::is_combination(rules.gdy(), move))
+    throw IllegalMoveError(std::string(what) + " " + move.str() + " is not a combination under " + rules.describe() +
+                           ": " + gdy::why_illegal(rules.gdy(), move.cards, Move::pass_move(), move));
+}
+
+py::list to_list(const gdy::MoveList& moves) {
+  py::list out(moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = py::cast(moves[i]);
+  return out;
+}
+
+struct OptionView {
+  std::string name;
+  py::object value;
+  py::object default_value;
+  std::string allowed;
+  std::string description;
+};
+
+}  // namespace
+
+void bind_rules(py::module_& m) {
+  py::class_<OptionView>(m, "Option", "One option of a Rules: value, default, allowed values, description.")
+      .def_readonly("name", &OptionView::name)
+      .def_readonly("value", &OptionView::value)
+      .def_readonly("default", &OptionView::default_value)
+      .def_readonly("allowed", &OptionView::allowed)
+      .def_readonly("description", &OptionView::description)
+      .def("__repr__", [](const OptionView& o) {
+        return "Option(name='" + o.name + "', value=" + std::string(py::repr(o.value)) +
+               ", default=" + std::string(py::repr(o.default_value)) + ", allowed='" + o.allowed +
+               "', description='" + o.description + "')";
+      });
+
+  py::class_<Rules>(m, "Rules", "An immutable rules value: game, players and every variant option.")
+      .def(py::init(&make_rules), py::arg("game"), py::arg("players") = py::none())
+      .def_property_readonly("game", [](const Rules& r) { return std::string(r.game_name()); })
+      .def_property_readonly("players", &Rules::players)
+      .def_property_readonly("packs", &Rules::packs)
+      .def_property_readonly("deck", &Rules::deck)
+      .def_property_readonly("options",
+                             [](const Rules& r) {
+                               py::dict out;
+                               for (const OptionInfo& info : r.options())
+                                 out[py::str(std::string(info.spec->name))] = OptionView{
+                                     std::string(info.spec->name), to_py(info.value), to_py(info.default_value),
+                                     info.spec->allowed(), std::string(info.spec->description)};
+                               return out;
+                             })
+      .def("option", [](const Rules& r, const std::string& name) { return to_py(r.option(name)); }, py::arg("name"))
+      .def("__repr__", &Rules::repr)
+      .def("__str__", &Rules::describe)
+      .def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<Rules>(); })
+      .def("__hash__", [](const Rules& r) { return static_cast<py::ssize_t>(r.hash() >> 1); })
+      .def(py::pickle(
+          [](const Rules& r) {
+            py::dict opts;
+            for (const OptionInfo& info : r.options()) opts[py::str(std::string(info.spec->name))] = to_py(info.value);
+            return py::make_tuple(std::string(r.game_name()), r.players(), opts);
+          },
+          [](const py::tuple& t) {
+            return make_rules(t[0].cast<std::string>(), t[1], t[2].cast<py::dict>());
+          }))
+      .def(
+          "readings",
+          [](const Rules& r, py::handle cards_obj) {
+            Cards cards = to_cards(cards_obj, "cards");
+            r.check_in_deck(cards, "cards");
+            gdy::MoveList out;
+            gdy::readings(r.gdy(), cards, out);
+            return to_list(out);
+          },
+          py::arg("cards"), "Every declaration these exact cards can be.")
+      .def(
+          "beats",
+          [](const Rules& r, const Move& next, const Move& table) {
+            check_combination(r, next, "move");
+            check_combination(r, table, "table move");
+            return gdy::beats(r.gdy(), next, table);
+          },
+          py::arg("new"), py::arg("old"), "Whether combination `new` beats combination `old`.")
+      .def(
+          "legal_moves",
+          [](const Rules& r, py::handle hand_obj, std::optional<Move> table) {
+            Cards hand = to_cards(hand_obj, "hand");
+            r.check_in_deck(hand, "hand");
+            gdy::MoveList out;
+            if (table) {
+              check_combination(r, *table, "table move");
+              r.check_in_deck(hand + table->cards, "hand and table move together");
+              gdy::generate_follows(r.gdy(), hand, *table, out);
+            } else {
+              gdy::generate_leads(r.gdy(), hand, out);
+            }
+            return to_list(out);
+          },
+          py::arg("hand"), py::arg("table") = py::none(),
+          "Every canonical legal move: leads when table is None, else every move beating table (no pass).");
+}
+
+}  // namespace ganzdy::bind

@@ -1,0 +1,24 @@
+// Shared helpers of the ganzdy._core binding files: conversions at the Python edge.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "ganzdy/cards.h"
+#include "ganzdy/move.h"
+#include "ganzdy/rules.h"
+
+namespace ganzdy::bind {
+
+namespace py = pybind11;
+
+// Accepts a Cards or card text; raises TypeError for anything else.
+Cards to_cards(py::handle obj, const char* what);
+
+void bind_errors(py::module_& m);
+void bind_cards(py::module_& m);
+void bind_moves(py::module_& m);
+void bind_rules(py::module_& m);
+void bind_bench(py::module_& m);
+
+}  // namespace ganzdy::bind

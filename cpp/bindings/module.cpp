@@ -1,0 +1,13 @@
+// ganzdy._core: the compiled engine. Thin bindings: names match the C++ API, the
+// GIL is released around long calls, C++ errors become ganzdy.GanzdyError
+// subclasses (ValueError).
+#include "bindings.h"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "ganzdy compiled core: cards, rules, moves and move generation";
+  ganzdy::bind::bind_errors(m);
+  ganzdy::bind::bind_cards(m);
+  ganzdy::bind::bind_moves(m);
+  ganzdy::bind::bind_rules(m);
+  ganzdy::bind::bind_bench(m);
+}

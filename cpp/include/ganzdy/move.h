@@ -1,0 +1,59 @@
+// Moves: cards plus a declaration.
+//
+// The same cards can mean several combinations when a wildcard is among them, and
+// the declaration decides what must beat them, so a move is (kind, key rank,
+// length, cards). A move is a plain 40-byte value; generation writes them into a
+// caller's reusable buffer without allocating.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ganzdy/cards.h"
+
+namespace ganzdy {
+
+// Every combination kind of every game; a game uses a subset.
+enum class Kind : std::uint8_t {
+  pass = 0,
+  single,
+  pair,
+  triple,
+  straight,
+  pairs,      // connected pairs (连对)
+  bomb,
+  king_bomb,  // two jokers, where the rules allow it
+};
+inline constexpr int kNumKinds = 8;
+
+std::string_view kind_name(Kind kind);
+std::optional<Kind> parse_kind(std::string_view name);
+
+struct Move {
+  Cards cards;
+  Kind kind = Kind::pass;
+  std::int8_t rank = kNoRank;  // the group's rank, or the lowest rank of a run
+  std::uint8_t length = 0;     // number of cards played
+
+  static Move pass_move() { return Move{}; }
+  bool is_pass() const { return kind == Kind::pass; }
+  bool is_bomb() const { return kind == Kind::bomb || kind == Kind::king_bomb; }
+
+  // "5s BJ RJ as straight 3-5", "pass"; accepted back by move parsing.
+  std::string str() const;
+  // Ranks covered by a run declaration: its length in ranks (cards / width).
+  int run_ranks() const { return kind == Kind::pairs ? length / 2 : length; }
+  std::uint64_t hash() const;
+
+  friend bool operator==(const Move&, const Move&) = default;
+  friend bool operator<(const Move& a, const Move& b) {
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (a.length != b.length) return a.length < b.length;
+    return a.cards < b.cards;
+  }
+};
+
+}  // namespace ganzdy

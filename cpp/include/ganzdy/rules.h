@@ -1,0 +1,95 @@
+// Rules: an immutable value naming a game, its player count and every variant
+// option of that game's rules file, each with its default.
+//
+// Options are declared once per game in a table (name, type, allowed values,
+// one-line description); the typed, hot-path view of a game's options (e.g.
+// gdy::Config) is derived from the table values when the Rules is built, so a
+// search reads plain struct fields and never looks an option up by name.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "ganzdy/cards.h"
+#include "ganzdy/gdy_config.h"
+
+namespace ganzdy {
+
+enum class Game : std::uint8_t { gan_deng_yan };
+
+// An option value as the user gives it: None, a bool, an int or a string.
+using OptionValue = std::variant<std::monostate, bool, std::int64_t, std::string>;
+
+struct OptionSpec {
+  enum class Type : std::uint8_t { boolean, integer, integer_or_none, choice };
+  std::string_view name;
+  Type type;
+  std::int64_t min = 0;  // integer types: the allowed range
+  std::int64_t max = 0;
+  std::vector<std::string_view> choices;  // choice: the allowed strings
+  std::string_view description;
+
+  // "an integer from 3 to 13", "one of 'step', 'bomb'", "True or False", ...
+  std::string allowed() const;
+};
+
+// One option of a built Rules, for listing.
+struct OptionInfo {
+  const OptionSpec* spec;
+  OptionValue value;
+  OptionValue default_value;  // the default for this player count and these other options
+};
+
+class Rules {
+ public:
+  // Throws RulesError naming an unknown game, a bad player count, an unknown
+  // option or a bad value, and listing what is allowed.
+  Rules(std::string_view game, int players,
+        const std::vector<std::pair<std::string, OptionValue>>& options = {});
+
+  Game game() const { return game_; }
+  std::string_view game_name() const;
+  int players() const { return players_; }
+  // Copies of each face in the deck (the number of packs).
+  int packs() const;
+  // The full deck: `packs` copies of every face.
+  Cards deck() const;
+
+  std::vector<OptionInfo> options() const;
+  // Throws RulesError for an unknown name.
+  OptionValue option(std::string_view name) const;
+  // Rules('gan_deng_yan', players=4, triple_mode='bomb'): only non-default options.
+  std::string repr() const;
+  // "gan_deng_yan v1, 4 players" plus non-default options; used in error messages.
+  std::string describe() const;
+
+  const gdy::Config& gdy() const { return gdy_; }
+
+  std::uint64_t hash() const;
+  friend bool operator==(const Rules& a, const Rules& b) {
+    return a.game_ == b.game_ && a.players_ == b.players_ && a.values_ == b.values_;
+  }
+
+  // Throws DeckError when `cards` cannot all come from this deck; `what` names
+  // them in the message ("hand", "table move").
+  void check_in_deck(const Cards& cards, std::string_view what) const;
+
+ private:
+  Game game_;
+  int players_;
+  std::vector<std::int64_t> values_;    // one per spec, in table order
+  std::vector<std::int64_t> defaults_;  // same shape
+  gdy::Config gdy_{};
+};
+
+// The option table of a game, in the order options are listed.
+const std::vector<OptionSpec>& option_specs(Game game);
+// The spec of option `name` of the game named `game`, or nullptr when either is unknown.
+const OptionSpec* find_option_spec(std::string_view game, std::string_view name);
+
+}  // namespace ganzdy

@@ -1,0 +1,365 @@
+#include "ganzdy/gdy_moves.h"
+
+#include <algorithm>
+
+namespace ganzdy::gdy {
+
+namespace {
+
+// Joker counters sit in word 3: BJ (face 52) at bits 16..19, RJ (face 53) at 20..23.
+constexpr int kBlackJokerShift = 16;
+constexpr int kRedJokerShift = 20;
+
+// The canonical k cards of one rank: suits taken in order s, h, d, c. `lane` holds
+// the hand's four suit counters of that rank; the result is a lane of the same shape.
+inline std::uint64_t pick_lane(std::uint16_t lane, int k) {
+  std::uint64_t out = 0;
+  for (int s = 0; s < kNumSuits && k > 0; ++s) {
+    const int have = (lane >> (4 * s)) & 0xF;
+    const int take = have < k ? have : k;
+    out |= static_cast<std::uint64_t>(take) << (4 * s);
+    k -= take;
+  }
+  return out;
+}
+
+inline void put_lane(Cards& cards, int rank, std::uint64_t lane) {
+  cards.words()[static_cast<std::size_t>(rank >> 2)] |= lane << ((rank & 3) * 16);
+}
+
+inline void put_jokers(Cards& cards, int black, int red) {
+  cards.words()[3] |= static_cast<std::uint64_t>(black) << kBlackJokerShift |
+                      static_cast<std::uint64_t>(red) << kRedJokerShift;
+}
+
+// Bomb comparison key; `new beats old` iff key(new) > key(old) lexicographically.
+struct BombKey {
+  int a, b, c;
+  friend bool operator>(const BombKey& x, const BombKey& y) {
+    if (x.a != y.a) return x.a > y.a;
+    if (x.b != y.b) return x.b > y.b;
+    return x.c > y.c;
+  }
+};
+
+BombKey bomb_key(const Config& cfg, int size, int rank, bool pure) {
+  const int p = pure ? 1 : 0;
+  if (cfg.bomb_order == BombOrder::size_then_rank) {
+    switch (cfg.pure_beats_soft) {
+      case PureBeatsSoft::none: return {size, rank, 0};
+      case PureBeatsSoft::same_rank: return {size, rank, p};
+      case PureBeatsSoft::same_size: return {size, p, rank};
+    }
+  }
+  switch (cfg.pure_beats_soft) {
+    case PureBeatsSoft::none: return {rank, 0, 0};
+    case PureBeatsSoft::same_rank: return {rank, p, 0};
+    case PureBeatsSoft::same_size: return {p, rank, 0};
+  }
+  return {0, 0, 0};
+}
+
+// Whether a bomb of `size` cards of `rank` (pure: no jokers) beats `table`.
+bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& table) {
+  if (!table.is_bomb()) return true;
+  if (table.kind == Kind::king_bomb) return cfg.king_bomb_rank == KingBombRank::above_4_below_5 && size >= 5;
+  return bomb_key(cfg, size, rank, pure) > bomb_key(cfg, table.length, table.rank, table.cards.jokers() == 0);
+}
+
+// One generation call: the hand's rank counts and the output buffer.
+class Generator {
+ public:
+  Generator(const Config& cfg, const Cards& hand, MoveList& out) : cfg_(cfg), out_(out) {
+    out_.clear();
+    for (int r = 0; r < kNumRanks; ++r) {
+      lane_[r] = hand.rank_lane(r);
+      count_[r] = hand.rank_count(r);
+    }
+    black_ = hand.count(kBlackJoker);
+    red_ = hand.count(kRedJoker);
+    const int jokers = black_ + red_;
+    wild_ = cfg.joker_wild ? std::min(jokers, cfg.max_jokers_per_combo) : 0;
+  }
+
+  void leads() {
+    for (int r = 0; r < kNumRanks; ++r)
+      for (int n = 1, top = count_[r] + wild_at(r); n <= top; ++n) group(r, n, nullptr);
+    runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
+    runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+    king_bomb(nullptr);
+  }
+
+  void follows(const Move& table) {
+    switch (table.kind) {
+      case Kind::single:
+      case Kind::pair:
+      case Kind::triple: {
+        const int n = table.length;
+        if (table.kind == Kind::triple && cfg_.triple_mode == TripleMode::any_higher) {
+          for (int r = table.rank + 1; r < kNumRanks; ++r) group(r, n, nullptr);
+        } else if (table.rank != kRank2) {
+          // Exactly one rank higher, or 2s; after an A the two coincide.
+          if (table.rank + 1 < kRank2) group(table.rank + 1, n, nullptr);
+          group(kRank2, n, nullptr);
+        }
+        break;
+      }
+      case Kind::straight: run(Kind::straight, 1, table.rank + 1, table.length); break;
+      case Kind::pairs: run(Kind::pairs, 2, table.rank + 1, table.length / 2); break;
+      default: break;
+    }
+    bombs(table);
+    king_bomb(&table);
+  }
+
+ private:
+  int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
+
+  void push(Kind kind, int rank, int length, const Cards& cards) {
+    out_.push_back(Move{cards, kind, static_cast<std::int8_t>(rank), static_cast<std::uint8_t>(length)});
+  }
+
+  // Emits `cards` plus `j` wild jokers: one move when jokers are interchangeable,
+  // one per colour split when their colours matter.
+  void emit(Kind kind, int rank, int length, const Cards& cards, int j) {
+    if (j == 0) {
+      push(kind, rank, length, cards);
+      return;
+    }
+    if (!cfg_.jokers_distinct()) {
+      const int black = std::min(j, black_);
+      Cards c = cards;
+      put_jokers(c, black, j - black);
+      push(kind, rank, length, c);
+      return;
+    }
+    for (int black = std::min(j, black_); black >= std::max(0, j - red_); --black) {
+      Cards c = cards;
+      put_jokers(c, black, j - black);
+      push(kind, rank, length, c);
+    }
+  }
+
+  Kind group_kind(int rank, int n) const {
+    if (rank == kRank2 && cfg_.twos_only_single_pair && n > 2) return Kind::pass;
+    switch (n) {
+      case 1: return Kind::single;
+      case 2: return Kind::pair;
+      case 3:
+        if (cfg_.triple_mode == TripleMode::bomb) return Kind::bomb;
+        return cfg_.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
+      default: return n >= cfg_.bomb_min_size ? Kind::bomb : Kind::pass;
+    }
+  }
+
+  // Every way to play `n` cards as a group of `rank`; bombs only if they beat
+  // `table` (when given).
+  void group(int rank, int n, const Move* table) {
+    const Kind kind = group_kind(rank, n);
+    if (kind == Kind::pass) return;
+    const int kmin = std::max(1, n - wild_at(rank));
+    for (int k = std::min(count_[rank], n); k >= kmin; --k) {
+      const int j = n - k;
+      if (j > 0 && k < cfg_.min_naturals_per_combo) continue;
+      if (table && !bomb_beats(cfg_, n, rank, j == 0, *table)) continue;
+      Cards cards;
+      put_lane(cards, rank, pick_lane(lane_[rank], k));
+      emit(kind, rank, n, cards, j);
+    }
+  }
+
+  void bombs(const Move& table) {
+    for (int r = 0; r < kNumRanks; ++r) {
+      const int top = count_[r] + wild_at(r);
+      for (int n = cfg_.bomb_min_size; n <= top; ++n)
+        if (group_kind(r, n) == Kind::bomb) group(r, n, &table);
+    }
+  }
+
+  void king_bomb(const Move* table) {
+    if (cfg_.king_bomb == KingBomb::none) return;
+    int black = 0;
+    if (cfg_.king_bomb == KingBomb::small_plus_big) {
+      if (black_ < 1 || red_ < 1) return;
+      black = 1;
+    } else {
+      if (black_ + red_ < 2) return;
+      black = std::min(2, black_);
+    }
+    if (table && table->kind == Kind::king_bomb) return;
+    if (table && table->kind == Kind::bomb && cfg_.king_bomb_rank == KingBombRank::above_4_below_5 &&
+        table->length > 4)
+      return;
+    Cards cards;
+    put_jokers(cards, black, 2 - black);
+    push(Kind::king_bomb, kNoRank, 2, cards);
+  }
+
+  // All runs of `width` cards per rank with lengths [min_len, max_len] in ranks.
+  void runs(Kind kind, int width, int min_len, int max_len) {
+    // missing[r]: prefix sums of the cards of each rank the hand must fill with jokers.
+    int missing[kNumRanks + 1];
+    missing[0] = 0;
+    for (int r = 0; r < kNumRanks; ++r) missing[r + 1] = missing[r] + width - std::min(width, count_[r]);
+    for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
+      for (int len = min_len; len <= max_len && s + len - 1 <= cfg_.run_top; ++len) {
+        if (missing[s + len] - missing[s] > wild_) break;  // longer windows only miss more
+        run(kind, width, s, len);
+      }
+    }
+  }
+
+  // Every way to fill the window [start, start + len) with `width` cards per rank.
+  void run(Kind kind, int width, int start, int len) {
+    const int end = start + len;  // exclusive
+    if (start < 0 || end - 1 > cfg_.run_top) return;
+    if (kind == Kind::straight && (len < cfg_.straight_min_len || len > cfg_.straight_max_len)) return;
+    if (kind == Kind::pairs && (len < cfg_.pairs_min || len > cfg_.pairs_max)) return;
+    // forced[i]: cards the window's ranks from start+i on must take from jokers.
+    int forced[kNumRanks + 1];
+    forced[len] = 0;
+    for (int i = len - 1; i >= 0; --i) {
+      const int r = start + i;
+      const int miss = width - std::min(width, count_[r]);
+      if (miss > 0 && wild_at(r) == 0) return;  // a 2 no joker may stand for
+      forced[i] = forced[i + 1] + miss;
+    }
+    if (forced[0] > wild_) return;
+    fill(kind, width, start, len, forced, 0, Cards{}, 0, 0);
+  }
+
+  void fill(Kind kind, int width, int start, int len, const int* forced, int i, const Cards& acc, int jokers,
+            int naturals) {
+    if (i == len) {
+      if (naturals == 0 || (jokers > 0 && naturals < cfg_.min_naturals_per_combo)) return;
+      emit(kind, start, len * width, acc, jokers);
+      return;
+    }
+    const int r = start + i;
+    const int lo = wild_at(r) == 0 ? width : 0;
+    for (int m = std::min(width, count_[r]); m >= lo; --m) {
+      const int j = jokers + width - m;
+      if (j + forced[i + 1] > wild_) break;  // fewer naturals here only costs more jokers
+      Cards next = acc;
+      if (m > 0) put_lane(next, r, pick_lane(lane_[r], m));
+      fill(kind, width, start, len, forced, i + 1, next, j, naturals + m);
+    }
+  }
+
+  const Config& cfg_;
+  MoveList& out_;
+  std::uint16_t lane_[kNumRanks];
+  int count_[kNumRanks];
+  int black_ = 0;
+  int red_ = 0;
+  int wild_ = 0;
+};
+
+std::string run_name(Kind kind, int start, int ranks) {
+  std::string out(kind_name(kind));
+  out += ' ';
+  out += rank_name(start);
+  out += '-';
+  out += rank_name(start + ranks - 1);
+  return out;
+}
+
+// "single 6, single 2 or a bomb": what may answer `table`, for error messages.
+std::string what_beats(const Config& cfg, const Move& table) {
+  const std::string kind(kind_name(table.kind));
+  switch (table.kind) {
+    case Kind::single:
+    case Kind::pair:
+    case Kind::triple:
+      if (table.kind == Kind::triple && cfg.triple_mode == TripleMode::any_higher)
+        return "a higher triple or a bomb";
+      if (table.rank == kRank2) return "a bomb";
+      if (table.rank + 1 == kRank2) return kind + " 2 or a bomb";
+      return kind + " " + std::string(rank_name(table.rank + 1)) + ", " + kind + " 2 or a bomb";
+    case Kind::straight:
+    case Kind::pairs:
+      if (table.rank + table.run_ranks() > cfg.run_top) return "a bomb";
+      return run_name(table.kind, table.rank + 1, table.run_ranks()) + " or a bomb";
+    default: return "a higher bomb";
+  }
+}
+
+std::string declaration_name(const Move& m) {
+  if (m.kind == Kind::straight || m.kind == Kind::pairs) return run_name(m.kind, m.rank, m.run_ranks());
+  std::string out(kind_name(m.kind));
+  if (m.rank != kNoRank) {
+    out += ' ';
+    out += rank_name(m.rank);
+  }
+  return out;
+}
+
+}  // namespace
+
+void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) { Generator(cfg, hand, out).leads(); }
+
+void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  Generator(cfg, hand, out).follows(table);
+}
+
+void readings(const Config& cfg, const Cards& cards, MoveList& out) {
+  generate_leads(cfg, cards, out);
+  const int n = cards.size();
+  std::erase_if(out, [n](const Move& m) { return m.length != n; });
+}
+
+bool is_combination(const Config& cfg, const Move& move) {
+  if (move.is_pass() || move.length != move.cards.size()) return false;
+  thread_local MoveList scratch;
+  readings(cfg, move.cards, scratch);
+  return std::any_of(scratch.begin(), scratch.end(),
+                     [&](const Move& m) { return m.kind == move.kind && m.rank == move.rank; });
+}
+
+bool beats(const Config& cfg, const Move& next, const Move& table) {
+  if (next.is_pass()) return false;
+  if (table.is_pass()) return true;
+  if (table.is_bomb()) {
+    if (!next.is_bomb()) return false;
+    if (next.kind == Kind::king_bomb) {
+      if (table.kind == Kind::king_bomb) return false;
+      return cfg.king_bomb_rank == KingBombRank::highest || table.length <= 4;
+    }
+    return bomb_beats(cfg, next.length, next.rank, next.cards.jokers() == 0, table);
+  }
+  if (next.is_bomb()) return true;
+  if (next.kind != table.kind || next.length != table.length) return false;
+  switch (next.kind) {
+    case Kind::single:
+    case Kind::pair:
+    case Kind::triple:
+      if (next.kind == Kind::triple && cfg.triple_mode == TripleMode::any_higher) return next.rank > table.rank;
+      return next.rank == table.rank + 1 || (next.rank == kRank2 && table.rank != kRank2);
+    case Kind::straight:
+    case Kind::pairs: return next.rank == table.rank + 1;
+    default: return false;
+  }
+}
+
+std::string why_illegal(const Config& cfg, const Cards& hand, const Move& table, const Move& move) {
+  if (move.is_pass()) return table.is_pass() ? "the leader may not pass" : "";
+  if (!hand.contains(move.cards)) return "the hand " + hand.str() + " does not hold " + move.cards.str();
+  if (move.length != move.cards.size())
+    return "the move says " + std::to_string(move.length) + " cards but plays " + std::to_string(move.cards.size());
+  if (!is_combination(cfg, move)) {
+    thread_local MoveList scratch;
+    readings(cfg, move.cards, scratch);
+    std::string out = move.cards.str() + " cannot be " + declaration_name(move) + " (";
+    if (scratch.empty()) return out + "it is no combination)";
+    out += "it can be ";
+    for (std::size_t i = 0; i < scratch.size(); ++i)
+      out += (i ? (i + 1 == scratch.size() ? " or " : ", ") : "") + declaration_name(scratch[i]);
+    return out + ")";
+  }
+  if (!table.is_pass() && !beats(cfg, move, table))
+    return declaration_name(move) + " does not beat " + declaration_name(table) + " (only " + what_beats(cfg, table) +
+           " does)";
+  return "";
+}
+
+}  // namespace ganzdy::gdy

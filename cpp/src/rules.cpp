@@ -1,0 +1,202 @@
+#include "ganzdy/rules.h"
+
+#include <algorithm>
+
+#include "ganzdy/errors.h"
+#include "preset.h"
+
+namespace ganzdy {
+
+namespace detail {
+gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& values);
+
+int option_index(const Preset& preset, std::string_view name) {
+  const auto& specs = *preset.specs;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+}  // namespace detail
+
+namespace {
+
+using detail::kNone;
+using detail::kUnset;
+using detail::Preset;
+
+const Preset& preset_of(Game game) {
+  switch (game) {
+    case Game::gan_deng_yan: break;
+  }
+  return detail::gan_deng_yan_preset();
+}
+
+std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::string value_text(const OptionValue& v) {
+  if (std::holds_alternative<std::monostate>(v)) return "None";
+  if (const bool* b = std::get_if<bool>(&v)) return *b ? "True" : "False";
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  return quote(std::get<std::string>(v));
+}
+
+OptionValue to_value(const OptionSpec& spec, std::int64_t raw) {
+  switch (spec.type) {
+    case OptionSpec::Type::boolean: return raw != 0;
+    case OptionSpec::Type::integer: return raw;
+    case OptionSpec::Type::integer_or_none:
+      if (raw == kNone) return std::monostate{};
+      return raw;
+    case OptionSpec::Type::choice: return std::string(spec.choices[static_cast<std::size_t>(raw)]);
+  }
+  return std::monostate{};
+}
+
+std::int64_t from_value(const OptionSpec& spec, const OptionValue& v) {
+  auto bad = [&]() -> RulesError {
+    return RulesError("option " + std::string(spec.name) + "=" + value_text(v) + " is not allowed: expected " +
+                      spec.allowed());
+  };
+  switch (spec.type) {
+    case OptionSpec::Type::boolean:
+      if (const bool* b = std::get_if<bool>(&v)) return *b ? 1 : 0;
+      throw bad();
+    case OptionSpec::Type::integer_or_none:
+      if (std::holds_alternative<std::monostate>(v)) return kNone;
+      [[fallthrough]];
+    case OptionSpec::Type::integer:
+      if (const auto* i = std::get_if<std::int64_t>(&v))
+        if (*i >= spec.min && *i <= spec.max) return *i;
+      throw bad();
+    case OptionSpec::Type::choice:
+      if (const auto* s = std::get_if<std::string>(&v)) {
+        auto it = std::find(spec.choices.begin(), spec.choices.end(), *s);
+        if (it != spec.choices.end()) return it - spec.choices.begin();
+      }
+      throw bad();
+  }
+  throw bad();
+}
+
+}  // namespace
+
+std::string OptionSpec::allowed() const {
+  switch (type) {
+    case Type::boolean: return "True or False";
+    case Type::integer: return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    case Type::integer_or_none:
+      return "None or an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    case Type::choice: {
+      std::string out = "one of ";
+      for (std::size_t i = 0; i < choices.size(); ++i) out += (i ? ", " : "") + quote(choices[i]);
+      return out;
+    }
+  }
+  return "";
+}
+
+const std::vector<OptionSpec>& option_specs(Game game) { return *preset_of(game).specs; }
+
+const OptionSpec* find_option_spec(std::string_view game, std::string_view name) {
+  if (game != "gan_deng_yan") return nullptr;
+  const Preset& preset = preset_of(Game::gan_deng_yan);
+  int i = detail::option_index(preset, name);
+  return i < 0 ? nullptr : &(*preset.specs)[static_cast<std::size_t>(i)];
+}
+
+Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std::string, OptionValue>>& options) {
+  if (game == "gan_deng_yan") {
+    game_ = Game::gan_deng_yan;
+  } else if (game == "guandan" || game == "gouji") {
+    throw RulesError("game " + quote(game) + " is not implemented yet; available games: 'gan_deng_yan'");
+  } else {
+    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan'");
+  }
+  const Preset& preset = preset_of(game_);
+  if (players < preset.min_players || players > preset.max_players)
+    throw RulesError("players=" + std::to_string(players) + " is not allowed for " + std::string(preset.name) +
+                     ": expected " + std::to_string(preset.min_players) + " to " +
+                     std::to_string(preset.max_players));
+  players_ = players;
+  const auto& specs = *preset.specs;
+  values_.assign(specs.size(), kUnset);
+  defaults_.assign(specs.size(), kUnset);
+  for (const auto& [name, value] : options) {
+    int i = detail::option_index(preset, name);
+    if (i < 0) {
+      std::string known;
+      for (const auto& s : specs) known += (known.empty() ? "" : ", ") + std::string(s.name);
+      throw RulesError("unknown option " + quote(name) + " for " + std::string(preset.name) +
+                       "; allowed options: " + known);
+    }
+    values_[static_cast<std::size_t>(i)] = from_value(specs[static_cast<std::size_t>(i)], value);
+  }
+  preset.complete(players_, values_, defaults_);
+  gdy_ = detail::make_gdy_config(players_, values_);
+}
+
+std::string_view Rules::game_name() const { return preset_of(game_).name; }
+
+int Rules::packs() const { return preset_of(game_).packs(values_); }
+
+Cards Rules::deck() const {
+  Cards deck;
+  for (int f = 0; f < kNumFaces; ++f) deck.add(f, packs());
+  return deck;
+}
+
+std::vector<OptionInfo> Rules::options() const {
+  const auto& specs = *preset_of(game_).specs;
+  std::vector<OptionInfo> out;
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    out.push_back({&specs[i], to_value(specs[i], values_[i]), to_value(specs[i], defaults_[i])});
+  return out;
+}
+
+OptionValue Rules::option(std::string_view name) const {
+  const Preset& preset = preset_of(game_);
+  int i = detail::option_index(preset, name);
+  if (i < 0) throw RulesError("unknown option " + quote(name) + " for " + std::string(preset.name));
+  return to_value((*preset.specs)[static_cast<std::size_t>(i)], values_[static_cast<std::size_t>(i)]);
+}
+
+std::string Rules::repr() const {
+  const auto& specs = *preset_of(game_).specs;
+  std::string out = "Rules(" + quote(game_name()) + ", players=" + std::to_string(players_);
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (values_[i] != defaults_[i])
+      out += ", " + std::string(specs[i].name) + "=" + value_text(to_value(specs[i], values_[i]));
+  return out + ")";
+}
+
+std::string Rules::describe() const {
+  const Preset& preset = preset_of(game_);
+  const auto& specs = *preset.specs;
+  std::string out = std::string(preset.name) + " v" + std::to_string(preset.version) + ", " +
+                    std::to_string(players_) + " players";
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (values_[i] != defaults_[i])
+      out += ", " + std::string(specs[i].name) + "=" + value_text(to_value(specs[i], values_[i]));
+  return out;
+}
+
+std::uint64_t Rules::hash() const {
+  std::uint64_t h = static_cast<std::uint64_t>(game_) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(players_);
+  for (std::int64_t v : values_) {
+    h ^= static_cast<std::uint64_t>(v) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
+
+void Rules::check_in_deck(const Cards& cards, std::string_view what) const {
+  const int copies = packs();
+  for (int f = 0; f < kNumFaces; ++f) {
+    if (cards.count(f) > copies)
+      throw DeckError(std::string(what) + " '" + cards.str() + "' has " + std::to_string(cards.count(f)) + " x " +
+                      face_name(f) + " but " + describe() + " uses " + std::to_string(copies) +
+                      (copies == 1 ? " pack (one of each card)" : " packs (at most " + std::to_string(copies) +
+                                                                     " of each card)"));
+  }
+}
+
+}  // namespace ganzdy
