@@ -20,7 +20,8 @@ DATA = Path(__file__).parent / "data" / "gan_deng_yan" / "combinations.json"
 Key = tuple[str, str, int, tuple[str, ...]]
 
 # Game order of classes in a key: ranks low to high, then jokers.
-_ORDER = {c: i for i, c in enumerate("3 4 5 6 7 8 9 T J Q K A 2 W BJ RJ".split())}
+_CLASSES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "W", "BJ", "RJ")
+_ORDER = {c: i for i, c in enumerate(_CLASSES)}
 
 
 def _load() -> list[dict[str, Any]]:
@@ -79,8 +80,8 @@ def test_golden_vector(vec: dict[str, Any]) -> None:
         )
         moves = list(rules.legal_moves(hand, table))
         for m in moves:
-            # Every move must be made of cards the hand holds (raises if not contained).
-            hand - m.cards  # noqa: B018
+            # Every move must be made of cards the hand holds (subtraction raises if not).
+            assert len(hand - m.cards) == len(hand) - len(m.cards), f"{where}: {m!r}"
     else:
         cards = ganzdy.Cards(vec["cards"])
         where = f"{vec['id']}: cards {vec['cards']!r}, options {vec['options']}"
@@ -91,3 +92,20 @@ def test_golden_vector(vec: dict[str, Any]) -> None:
     assert got == expected, (
         f"{where}\n  engine only:\n{_fmt(got - expected)}\n  expected only:\n{_fmt(expected - got)}"
     )
+
+
+# Lead counts quoted by the rules (§5.4) from their own brute-force enumerator.
+LEAD_COUNTS = [
+    ("3s 5s 7s 9s Js Ks BJ RJ BJ RJ", 186),
+    ("3s 4s 5s 6s 7s 8s BJ RJ BJ RJ", 443),
+    ("5s 5h 6s 6h 7s 7h 8s 8h BJ RJ BJ RJ", 398),
+    ("3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As BJ RJ BJ RJ", 6503),
+]
+
+
+@pytest.mark.parametrize(("hand", "count"), LEAD_COUNTS)
+def test_golden_lead_counts(hand: str, count: int) -> None:
+    rules = ganzdy.Rules("gan_deng_yan", players=4)
+    moves = list(rules.legal_moves(ganzdy.Cards(hand)))
+    keys = _keys_checked(moves, False, f"lead with {hand!r}")
+    assert len(keys) == count, f"lead with {hand!r}: {len(keys)} canonical moves, rules say {count}"

@@ -161,3 +161,18 @@ def test_beats_facts() -> None:
     assert reference_beats(
         ("straight", "K", 3, ("K", "A", "2")), ("straight", "Q", 3, ("Q", "K", "A")), tir
     )
+
+
+# Lead counts quoted by the rules (§5.4) from their own brute-force enumerator.
+LEAD_COUNTS = [
+    ("3s 5s 7s 9s Js Ks BJ RJ BJ RJ", 186),
+    ("3s 4s 5s 6s 7s 8s BJ RJ BJ RJ", 443),
+    ("5s 5h 6s 6h 7s 7h 8s 8h BJ RJ BJ RJ", 398),
+    ("3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As BJ RJ BJ RJ", 6503),
+]
+
+
+@pytest.mark.parametrize(("hand", "count"), LEAD_COUNTS)
+def test_reference_lead_counts(hand: str, count: int) -> None:
+    options = resolve_options(4, {})
+    assert len(reference_legal(classes_of(hand, options), None, options)) == count

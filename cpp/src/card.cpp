@@ -13,7 +13,7 @@ std::string_view rank_name(int rank) {
 }
 
 std::optional<int> parse_rank(std::string_view text) {
-  if (text == "10") return 8;
+  if (text == "10") return 7;  // T
   if (text.size() != 1) return std::nullopt;
   char c = text[0];
   if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');

@@ -10,19 +10,6 @@ namespace {
 constexpr int kBlackJokerShift = 16;
 constexpr int kRedJokerShift = 20;
 
-// The canonical k cards of one rank: suits taken in order s, h, d, c. `lane` holds
-// the hand's four suit counters of that rank; the result is a lane of the same shape.
-inline std::uint64_t pick_lane(std::uint16_t lane, int k) {
-  std::uint64_t out = 0;
-  for (int s = 0; s < kNumSuits && k > 0; ++s) {
-    const int have = (lane >> (4 * s)) & 0xF;
-    const int take = have < k ? have : k;
-    out |= static_cast<std::uint64_t>(take) << (4 * s);
-    k -= take;
-  }
-  return out;
-}
-
 inline void put_lane(Cards& cards, int rank, std::uint64_t lane) {
   cards.words()[static_cast<std::size_t>(rank >> 2)] |= lane << ((rank & 3) * 16);
 }
@@ -75,6 +62,7 @@ class Generator {
       lane_[r] = hand.rank_lane(r);
       count_[r] = hand.rank_count(r);
     }
+    ready_ = 0;
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
@@ -113,6 +101,21 @@ class Generator {
   }
 
  private:
+  // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane,
+  // built for all k on the first use of a rank.
+  std::uint16_t pick(int rank, int k) {
+    if (!(ready_ >> rank & 1)) {
+      ready_ |= 1u << rank;
+      const std::uint16_t lane = lane_[rank];
+      int n = 0;
+      picks_[rank][0] = 0;
+      for (int suit = 0; suit < kNumSuits; ++suit)
+        for (int c = (lane >> (4 * suit)) & 0xF; c > 0 && n < kMaxPerRank; --c, ++n)
+          picks_[rank][n + 1] = static_cast<std::uint16_t>(picks_[rank][n] + (1u << (4 * suit)));
+    }
+    return picks_[rank][k];
+  }
+
   int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
 
   void push(Kind kind, int rank, int length, const Cards& cards) {
@@ -163,7 +166,7 @@ class Generator {
       if (j > 0 && k < cfg_.min_naturals_per_combo) continue;
       if (table && !bomb_beats(cfg_, n, rank, j == 0, *table)) continue;
       Cards cards;
-      put_lane(cards, rank, pick_lane(lane_[rank], k));
+      put_lane(cards, rank, pick(rank, k));
       emit(kind, rank, n, cards, j);
     }
   }
@@ -195,60 +198,83 @@ class Generator {
     push(Kind::king_bomb, kNoRank, 2, cards);
   }
 
-  // All runs of `width` cards per rank with lengths [min_len, max_len] in ranks.
+  // A window of a run being built: the cards when every rank gives as many
+  // naturals as it can, and the ranks that could give fewer (a joker instead).
+  struct Window {
+    Cards full;
+    int jokers = 0;    // cards the hand lacks in the window, all jokers
+    int naturals = 0;  // natural cards in `full`
+    int reducible = 0;
+    std::int8_t rank[kNumRanks];  // ranks that may trade naturals for jokers
+    std::int8_t most[kNumRanks];  // how many naturals each may trade
+  };
+
+  // Extends `w` by rank `r`; false when no joker may stand for a missing card there.
+  bool extend(Window& w, int width, int r) {
+    const int have = std::min(width, count_[r]);
+    if (have < width && wild_at(r) == 0) return false;
+    if (have > 0) {
+      put_lane(w.full, r, pick(r, have));
+      if (wild_at(r) > 0) {
+        w.rank[w.reducible] = static_cast<std::int8_t>(r);
+        w.most[w.reducible] = static_cast<std::int8_t>(have);
+        ++w.reducible;
+      }
+    }
+    w.jokers += width - have;
+    w.naturals += have;
+    return true;
+  }
+
+  // All runs of `width` cards per rank with lengths [min_len, max_len] in ranks,
+  // growing each window one rank at a time from its start.
   void runs(Kind kind, int width, int min_len, int max_len) {
-    // missing[r]: prefix sums of the cards of each rank the hand must fill with jokers.
-    int missing[kNumRanks + 1];
-    missing[0] = 0;
-    for (int r = 0; r < kNumRanks; ++r) missing[r + 1] = missing[r] + width - std::min(width, count_[r]);
     for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
-      for (int len = min_len; len <= max_len && s + len - 1 <= cfg_.run_top; ++len) {
-        if (missing[s + len] - missing[s] > wild_) break;  // longer windows only miss more
-        run(kind, width, s, len);
+      Window w;
+      for (int len = 1; len <= max_len && s + len - 1 <= cfg_.run_top; ++len) {
+        if (!extend(w, width, s + len - 1) || w.jokers > wild_) break;  // longer windows lack as much
+        if (len >= min_len) trade(kind, width, s, len, w, 0, w.full, w.jokers, w.naturals);
       }
     }
   }
 
   // Every way to fill the window [start, start + len) with `width` cards per rank.
   void run(Kind kind, int width, int start, int len) {
-    const int end = start + len;  // exclusive
-    if (start < 0 || end - 1 > cfg_.run_top) return;
+    if (start < 0 || start + len - 1 > cfg_.run_top) return;
     if (kind == Kind::straight && (len < cfg_.straight_min_len || len > cfg_.straight_max_len)) return;
     if (kind == Kind::pairs && (len < cfg_.pairs_min || len > cfg_.pairs_max)) return;
-    // forced[i]: cards the window's ranks from start+i on must take from jokers.
-    int forced[kNumRanks + 1];
-    forced[len] = 0;
-    for (int i = len - 1; i >= 0; --i) {
-      const int r = start + i;
-      const int miss = width - std::min(width, count_[r]);
-      if (miss > 0 && wild_at(r) == 0) return;  // a 2 no joker may stand for
-      forced[i] = forced[i + 1] + miss;
-    }
-    if (forced[0] > wild_) return;
-    fill(kind, width, start, len, forced, 0, Cards{}, 0, 0);
+    Window w;
+    for (int r = start; r < start + len; ++r)
+      if (!extend(w, width, r)) return;
+    if (w.jokers <= wild_) trade(kind, width, start, len, w, 0, w.full, w.jokers, w.naturals);
   }
 
-  void fill(Kind kind, int width, int start, int len, const int* forced, int i, const Cards& acc, int jokers,
-            int naturals) {
-    if (i == len) {
-      if (naturals == 0 || (jokers > 0 && naturals < cfg_.min_naturals_per_combo)) return;
-      emit(kind, start, len * width, acc, jokers);
-      return;
-    }
-    const int r = start + i;
-    const int lo = wild_at(r) == 0 ? width : 0;
-    for (int m = std::min(width, count_[r]); m >= lo; --m) {
-      const int j = jokers + width - m;
-      if (j + forced[i + 1] > wild_) break;  // fewer naturals here only costs more jokers
-      Cards next = acc;
-      if (m > 0) put_lane(next, r, pick_lane(lane_[r], m));
-      fill(kind, width, start, len, forced, i + 1, next, j, naturals + m);
+  // Emits `cards`, then every variant trading more naturals for jokers at the
+  // reducible ranks from index `from` on: each variant is emitted exactly once.
+  void trade(Kind kind, int width, int start, int len, const Window& w, int from, const Cards& cards, int jokers,
+             int naturals) {
+    if (naturals > 0 && (jokers == 0 || naturals >= cfg_.min_naturals_per_combo))
+      emit(kind, start, len * width, cards, jokers);
+    if (jokers == wild_) return;
+    for (int i = from; i < w.reducible; ++i) {
+      const int r = w.rank[i];
+      const int have = w.most[i];
+      for (int d = 1; d <= have && jokers + d <= wild_; ++d) {
+        Cards fewer = cards;
+        fewer.words()[static_cast<std::size_t>(r >> 2)] -=
+            static_cast<std::uint64_t>(pick(r, have) - pick(r, have - d)) << ((r & 3) * 16);
+        trade(kind, width, start, len, w, i + 1, fewer, jokers + d, naturals - d);
+      }
     }
   }
 
   const Config& cfg_;
   MoveList& out_;
+  // Four packs hold 16 cards of a rank; no game needs more.
+  static constexpr int kMaxPerRank = 16;
   std::uint16_t lane_[kNumRanks];
+  std::uint16_t picks_[kNumRanks][kMaxPerRank + 1];
+  std::uint32_t ready_ = 0;  // bit r: picks_[r] is built
   int count_[kNumRanks];
   int black_ = 0;
   int red_ = 0;

@@ -1,0 +1,5 @@
+import sys
+
+from ganzdy.cli import main
+
+sys.exit(main())
