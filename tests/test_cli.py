@@ -30,6 +30,9 @@ def test_bad_input_is_a_clear_error(capsys: object) -> None:
 
 def test_module_entry_point() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "ganzdy", "moves", "5s 6h"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "ganzdy", "moves", "5s 6h"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert "2 legal leads" in done.stdout

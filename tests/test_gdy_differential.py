@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, TypeVar
 
-import ganzdy
 import pytest
+
+import ganzdy
 from gdy_reference import (
     RANKS,
     SUITS,

@@ -12,8 +12,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import ganzdy
 import pytest
+
+import ganzdy
 
 DATA = Path(__file__).parent / "data" / "gan_deng_yan" / "combinations.json"
 

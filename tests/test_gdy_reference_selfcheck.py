@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from gdy_reference import (
     CLASS_ORDER,
     Key,

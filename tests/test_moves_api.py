@@ -69,13 +69,17 @@ def test_beats() -> None:
 
 
 def test_every_error_path_of_the_move_api() -> None:
-    with pytest.raises(ganzdy.DeckError, match="has 3 x RJ but gan_deng_yan v1, 4 players uses 2 packs"):
+    with pytest.raises(
+        ganzdy.DeckError, match="has 3 x RJ but gan_deng_yan v1, 4 players uses 2 packs"
+    ):
         RULES.legal_moves("RJ RJ RJ")
     with pytest.raises(ganzdy.DeckError, match="uses 1 pack"):
         Rules("gan_deng_yan", players=2).legal_moves("5s 5s")
     with pytest.raises(ganzdy.DeckError, match="hand and table move together"):
         RULES.legal_moves("RJ RJ 5s", Move("pair", "4", "4s RJ"))
-    with pytest.raises(ganzdy.IllegalMoveError, match="table move 5s 5h as triple 5 is not a combination"):
+    with pytest.raises(
+        ganzdy.IllegalMoveError, match="table move 5s 5h as triple 5 is not a combination"
+    ):
         RULES.legal_moves("6s", Move("triple", "5", "5s 5h"))
     # A move made under other rules: a king bomb is no combination by default.
     with pytest.raises(ganzdy.IllegalMoveError, match="BJ RJ as king_bomb is not a combination"):

@@ -66,9 +66,13 @@ def test_triple_bombs_bring_three_card_bombs() -> None:
     rules = Rules("gan_deng_yan", triple_mode="bomb")
     assert rules.option("bomb_min_size") == 3
     assert rules.options["bomb_min_size"].default == 3
-    with pytest.raises(ganzdy.RulesError, match="bomb_min_size=4 conflicts with triple_mode='bomb'"):
+    with pytest.raises(
+        ganzdy.RulesError, match="bomb_min_size=4 conflicts with triple_mode='bomb'"
+    ):
         Rules("gan_deng_yan", triple_mode="bomb", bomb_min_size=4)
-    with pytest.raises(ganzdy.RulesError, match="bomb_min_size=3 conflicts with triple_mode='step'"):
+    with pytest.raises(
+        ganzdy.RulesError, match="bomb_min_size=3 conflicts with triple_mode='step'"
+    ):
         Rules("gan_deng_yan", bomb_min_size=3)
 
 
@@ -92,10 +96,16 @@ def test_rules_are_values() -> None:
         ({"players": 1}, "players=1 is not allowed"),
         ({"players": "4"}, "players='4' is not allowed: expected an integer"),
         ({"players": 10**30}, "is not allowed for gan_deng_yan"),
-        ({"tripel_mode": "step"}, "unknown option 'tripel_mode' for gan_deng_yan; allowed options: packs"),
+        (
+            {"tripel_mode": "step"},
+            "unknown option 'tripel_mode' for gan_deng_yan; allowed options: packs",
+        ),
         ({"triple_mode": "bombs"}, "triple_mode='bombs' is not allowed: expected one of 'step'"),
         ({"triple_mode": 3}, "triple_mode=3 is not allowed"),
-        ({"straight_min_len": 2}, "straight_min_len=2 is not allowed: expected an integer from 3 to 13"),
+        (
+            {"straight_min_len": 2},
+            "straight_min_len=2 is not allowed: expected an integer from 3 to 13",
+        ),
         ({"straight_min_len": 2.5}, "straight_min_len=2.5 is not allowed"),
         ({"straight_min_len": True}, "straight_min_len=True is not allowed"),
         ({"straight_min_len": 10**40}, "is not allowed: expected an integer from 3 to 13"),
@@ -114,7 +124,9 @@ def test_bad_rules_name_the_problem(kwargs: dict[str, object], message: str) -> 
 
 
 def test_unknown_and_future_games() -> None:
-    with pytest.raises(ganzdy.RulesError, match="unknown game 'poker'; available games: 'gan_deng_yan'"):
+    with pytest.raises(
+        ganzdy.RulesError, match="unknown game 'poker'; available games: 'gan_deng_yan'"
+    ):
         Rules("poker")
     with pytest.raises(ganzdy.RulesError, match="'guandan' is not implemented yet"):
         Rules("guandan")

@@ -34,6 +34,27 @@ enum Opt : int {
   kMaxJokers,
   kKingBomb,
   kKingBombRank,
+  kInitialHandSize,
+  kDealerExtraCards,
+  kFirstLeader,
+  kDirection,
+  kDrawPolicy,
+  kStuckLeader,
+  kEndCondition,
+  kForbidFinalSingleTwo,
+  kMustPlayTwoFirst,
+  kNextDealer,
+  kBase,
+  kJokerFactorOnce,
+  kBombHeldFactor,
+  kTwoHeldFactor,
+  kShutoutFactor,
+  kShutoutFlat,
+  kBombWeight,
+  kMultiplierCap,
+  kScoreCap,
+  kAlarmExempt,
+  kAdditiveBombs,
   kNumOpts,
 };
 
@@ -65,6 +86,43 @@ const std::vector<OptionSpec> kSpecs = [] {
                   "two jokers form a king bomb: never, BJ + RJ, or any two"};
   s[kKingBombRank] = {"king_bomb_rank", T::choice, 0, 0, {"highest", "above_4_below_5"},
                       "the king bomb beats every bomb, or only bombs of at most 4 cards"};
+  // The deal.
+  s[kInitialHandSize] = {"initial_hand_size", T::integer, 1, 20, {}, "cards dealt to each player"};
+  s[kDealerExtraCards] = {"dealer_extra_cards", T::integer, 0, 10, {}, "extra cards the dealer takes"};
+  s[kFirstLeader] = {"first_leader", T::choice, 0, 0, {"dealer", "lowest_card"},
+                     "who leads first: the dealer, or the holder of the lowest card, who must play it"};
+  s[kDirection] = {"direction", T::choice, 0, 0, {"counter_clockwise", "clockwise"},
+                   "direction of play; seats are numbered counter-clockwise"};
+  s[kDrawPolicy] = {"draw_policy", T::choice, 0, 0, {"all", "winner_only", "none"},
+                    "after a trick: everyone draws (winner first), only the winner, or nobody"};
+  s[kStuckLeader] = {"stuck_leader", T::choice, 0, 0, {"skip_to_next_then_draw", "allow_joker_only_final"},
+                     "a leader with no legal lead: the lead passes on (all stuck: a drawn deal), or may "
+                     "go out with jokers alone"};
+  s[kEndCondition] = {"end_condition", T::choice, 0, 0, {"first_out", "ranking"},
+                      "the deal ends when the first player goes out, or goes on to rank every player"};
+  s[kForbidFinalSingleTwo] = {"forbid_final_single_two", T::boolean, 0, 1, {},
+                              "a single 2 may not be a player's last card"};
+  s[kMustPlayTwoFirst] = {"must_play_two_first", T::boolean, 0, 1, {},
+                          "a player holding two cards, one a 2, must play a 2"};
+  s[kNextDealer] = {"next_dealer", T::choice, 0, 0, {"previous_winner", "rotate"},
+                    "who deals the next deal of a match"};
+  // Scoring.
+  s[kBase] = {"base", T::integer, 1, 1000000, {}, "stake per card left"};
+  s[kJokerFactorOnce] = {"joker_factor_once", T::boolean, 0, 1, {},
+                         "x2 once for holding jokers instead of x2 per joker"};
+  s[kBombHeldFactor] = {"bomb_held_factor", T::boolean, 0, 1, {}, "x2 per bomb left in a loser's hand"};
+  s[kTwoHeldFactor] = {"two_held_factor", T::boolean, 0, 1, {}, "x2 per 2 left in a loser's hand"};
+  s[kShutoutFactor] = {"shutout_factor", T::boolean, 0, 1, {}, "x2 for a loser who never played (关)"};
+  s[kShutoutFlat] = {"shutout_flat", T::integer_or_none, 1, 10000, {},
+                     "a shut-out loser pays this many instead of the cards left (None: off)"};
+  s[kBombWeight] = {"bomb_weight", T::boolean, 0, 1, {},
+                    "a 3-card bomb played doubles, a bigger bomb or king bomb quadruples"};
+  s[kMultiplierCap] = {"multiplier_cap", T::integer_or_none, 1, 1LL << 40, {},
+                       "cap on a loser's multiplier (None: no cap)"};
+  s[kScoreCap] = {"score_cap", T::integer_or_none, 1, 1LL << 40, {}, "cap on what one loser pays (None: no cap)"};
+  s[kAlarmExempt] = {"alarm_exempt", T::boolean, 0, 1, {}, "a loser with exactly one card left pays nothing (报警)"};
+  s[kAdditiveBombs] = {"additive_bombs", T::boolean, 0, 1, {},
+                       "bombs played multiply by (1 + bombs) instead of 2^bombs"};
   return s;
 }();
 
@@ -85,6 +143,16 @@ void complete(int players, std::vector<std::int64_t>& v, std::vector<std::int64_
   d[kMaxJokers] = kNone;
   d[kKingBomb] = 0;
   d[kKingBombRank] = 0;
+  d[kInitialHandSize] = 5;
+  d[kDealerExtraCards] = 1;
+  d[kShutoutFlat] = kNone;
+  d[kMultiplierCap] = kNone;
+  d[kScoreCap] = kNone;
+  d[kBase] = 1;
+  for (int i : {kFirstLeader, kDirection, kDrawPolicy, kStuckLeader, kEndCondition, kForbidFinalSingleTwo,
+                kMustPlayTwoFirst, kNextDealer, kJokerFactorOnce, kBombHeldFactor, kTwoHeldFactor, kShutoutFactor,
+                kBombWeight, kAlarmExempt, kAdditiveBombs})
+    d[i] = 0;
   for (int i = 0; i < kNumOpts; ++i)
     if (i != kBombMinSize && v[i] == kUnset) v[i] = d[i];
   // The bomb size follows the triple mode: with triple_mode='bomb' a triple is the
@@ -99,6 +167,13 @@ void complete(int players, std::vector<std::int64_t>& v, std::vector<std::int64_
   if (v[kStraightMinLen] > v[kStraightMaxLen])
     throw RulesError("option straight_min_len=" + std::to_string(v[kStraightMinLen]) +
                      " is greater than straight_max_len=" + std::to_string(v[kStraightMaxLen]));
+  const std::int64_t deck = 54 * v[kPacks];
+  const std::int64_t dealt = players * v[kInitialHandSize] + v[kDealerExtraCards];
+  if (dealt > deck)
+    throw RulesError("options initial_hand_size=" + std::to_string(v[kInitialHandSize]) +
+                     " and dealer_extra_cards=" + std::to_string(v[kDealerExtraCards]) + " deal " +
+                     std::to_string(dealt) + " cards to " + std::to_string(players) + " players but the deck has " +
+                     std::to_string(deck));
   if (v[kPairsMin] > v[kPairsMax])
     throw RulesError("option pairs_min=" + std::to_string(v[kPairsMin]) + " is greater than pairs_max=" +
                      std::to_string(v[kPairsMax]));
@@ -133,6 +208,27 @@ gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& v) {
   c.max_jokers_per_combo = v[kMaxJokers] == kNone ? 99 : static_cast<int>(v[kMaxJokers]);
   c.king_bomb = static_cast<gdy::KingBomb>(v[kKingBomb]);
   c.king_bomb_rank = static_cast<gdy::KingBombRank>(v[kKingBombRank]);
+  c.initial_hand_size = static_cast<int>(v[kInitialHandSize]);
+  c.dealer_extra_cards = static_cast<int>(v[kDealerExtraCards]);
+  c.first_leader = static_cast<gdy::FirstLeader>(v[kFirstLeader]);
+  c.direction = static_cast<gdy::Direction>(v[kDirection]);
+  c.draw_policy = static_cast<gdy::DrawPolicy>(v[kDrawPolicy]);
+  c.stuck_leader = static_cast<gdy::StuckLeader>(v[kStuckLeader]);
+  c.end_condition = static_cast<gdy::EndCondition>(v[kEndCondition]);
+  c.forbid_final_single_two = v[kForbidFinalSingleTwo] != 0;
+  c.must_play_two_first = v[kMustPlayTwoFirst] != 0;
+  c.next_dealer = static_cast<gdy::NextDealer>(v[kNextDealer]);
+  c.base = static_cast<int>(v[kBase]);
+  c.joker_factor_once = v[kJokerFactorOnce] != 0;
+  c.bomb_held_factor = v[kBombHeldFactor] != 0;
+  c.two_held_factor = v[kTwoHeldFactor] != 0;
+  c.shutout_factor = v[kShutoutFactor] != 0;
+  c.shutout_flat = v[kShutoutFlat] == kNone ? 0 : static_cast<int>(v[kShutoutFlat]);
+  c.bomb_weight = v[kBombWeight] != 0;
+  c.multiplier_cap = v[kMultiplierCap] == kNone ? 0 : v[kMultiplierCap];
+  c.score_cap = v[kScoreCap] == kNone ? 0 : v[kScoreCap];
+  c.alarm_exempt = v[kAlarmExempt] != 0;
+  c.additive_bombs = v[kAdditiveBombs] != 0;
   // 2s in runs need both the option and 2s being allowed outside singles and pairs.
   c.run_top = (c.twos_in_runs && !c.twos_only_single_pair) ? kRank2 : kRankA;
   return c;
