@@ -11,11 +11,11 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
   auto kind = parse_kind(kind_text);
   if (!kind)
     throw ParseError("unknown move kind '" + kind_text +
-                     "': expected one of pass, single, pair, triple, straight, pairs, bomb, king_bomb");
+                     "': expected one of pass, single, pair, triple, straight, pairs, bomb, king_bomb, jokers");
   Move m;
   m.kind = *kind;
   m.cards = to_cards(cards_obj, "Move cards");
-  const bool rankless = *kind == Kind::pass || *kind == Kind::king_bomb;
+  const bool rankless = *kind == Kind::pass || *kind == Kind::king_bomb || *kind == Kind::jokers;
   if (rankless) {
     if (!rank_text.empty()) throw ParseError("a " + kind_text + " has no rank, got '" + rank_text + "'");
   } else {

@@ -20,5 +20,6 @@ void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
+void bind_deal(py::module_& m);
 
 }  // namespace ganzdy::bind

@@ -9,5 +9,6 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_cards(m);
   ganzdy::bind::bind_moves(m);
   ganzdy::bind::bind_rules(m);
+  ganzdy::bind::bind_deal(m);
   ganzdy::bind::bind_bench(m);
 }

@@ -6,7 +6,7 @@ namespace ganzdy {
 
 namespace {
 constexpr std::array<std::string_view, kNumKinds> kKindNames = {
-    "pass", "single", "pair", "triple", "straight", "pairs", "bomb", "king_bomb"};
+    "pass", "single", "pair", "triple", "straight", "pairs", "bomb", "king_bomb", "jokers"};
 }
 
 std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }

@@ -25,8 +25,9 @@ enum class Kind : std::uint8_t {
   pairs,      // connected pairs (连对)
   bomb,
   king_bomb,  // two jokers, where the rules allow it
+  jokers,     // a final play of jokers alone, where the rules allow it (Gan Deng Yan stuck leader)
 };
-inline constexpr int kNumKinds = 8;
+inline constexpr int kNumKinds = 9;
 
 std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);

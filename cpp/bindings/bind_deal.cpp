@@ -1,0 +1,260 @@
+#include <random>
+#include <string>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gdy_deal.h"
+
+namespace ganzdy::bind {
+
+namespace {
+
+using gdy::Deal;
+
+std::vector<Face> deck_from(py::handle obj) {
+  Cards cards;
+  std::vector<Face> order;
+  // Card text keeps its order; a list of card strings too.
+  std::vector<std::string> tokens;
+  if (py::isinstance<py::str>(obj)) {
+    std::string text = obj.cast<std::string>();
+    std::string token;
+    for (char c : text) {
+      if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
+        if (!token.empty()) tokens.push_back(token);
+        token.clear();
+      } else {
+        token += c;
+      }
+    }
+    if (!token.empty()) tokens.push_back(token);
+  } else if (py::isinstance<py::sequence>(obj)) {
+    for (auto item : obj.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(item)) throw py::type_error("deck must be card text or a list of card strings");
+      tokens.push_back(item.cast<std::string>());
+    }
+  } else {
+    throw py::type_error("deck must be card text or a list of card strings");
+  }
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    Cards one = Cards::parse(tokens[i]);
+    if (one.size() != 1)
+      throw ParseError("deck entry " + std::to_string(i + 1) + " '" + tokens[i] + "' is not exactly one card");
+    for (int f = 0; f < kNumFaces; ++f)
+      if (one.count(f)) order.push_back(static_cast<Face>(f));
+  }
+  return order;
+}
+
+int to_seat(py::handle obj, int players, const char* what) {
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw py::type_error(std::string(what) + " must be an int");
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0 || v < 0 || v >= players)
+    throw RulesError(std::string(what) + "=" + std::string(py::repr(obj)) + " is not a seat: expected 0 to " +
+                     std::to_string(players - 1));
+  return static_cast<int>(v);
+}
+
+std::uint64_t to_seed(py::handle obj) {
+  if (obj.is_none()) {
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error("seed must be an int or None");
+  // Any Python int: reduce it modulo 2^64 so negative and huge seeds are accepted deterministically.
+  py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
+  py::object reduced = obj.attr("__and__")(mask);
+  return reduced.cast<std::uint64_t>();
+}
+
+Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
+  auto shared = std::make_shared<const Rules>(rules);
+  const int d = to_seat(dealer, rules.players(), "dealer");
+  if (!deck.is_none()) {
+    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
+    return Deal(shared, deck_from(deck), d);
+  }
+  return Deal(shared, to_seed(seed), d);
+}
+
+// Keeps the deal consistent (no crash, no lost cards) without checking legality.
+void apply_guarded(Deal& deal, const Move& move) {
+  if (deal.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
+  if (move.is_pass() && deal.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass");
+  if (!deal.hand(deal.current_player()).contains(move.cards) || move.length != move.cards.size() ||
+      (!move.is_pass() && move.cards.empty()))
+    throw IllegalMoveError(move.str() + ": the hand " + deal.hand(deal.current_player()).str() +
+                           " does not hold these cards; seat " + std::to_string(deal.current_player()));
+  deal.apply(move);
+}
+
+std::string deal_str(const Deal& d) {
+  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
+                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  out += "\n";
+  for (int s = 0; s < d.players(); ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    auto o = d.outcome();
+    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
+    out += "\n";
+  }
+  return out;
+}
+
+py::tuple deal_state(const Deal& d) {
+  py::list deck;
+  for (Face f : d.deck()) deck.append(face_name(f));
+  py::list moves;
+  for (const auto& ply : d.history())
+    moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
+                                ply.move.cards.str()));
+  return py::make_tuple(py::cast(d.rules()), deck, d.dealer(), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
+                        moves);
+}
+
+Deal deal_from_state(const py::tuple& t) {
+  const Rules rules = t[0].cast<Rules>();
+  auto shared = std::make_shared<const Rules>(rules);
+  Deal d = t[3].is_none() ? Deal(shared, deck_from(t[1]), t[2].cast<int>())
+                          : Deal(shared, t[3].cast<std::uint64_t>(), t[2].cast<int>());
+  for (auto item : t[4].cast<py::list>()) {
+    auto m = item.cast<py::tuple>();
+    Move move;
+    move.kind = *parse_kind(m[0].cast<std::string>());
+    auto rank = parse_rank(m[1].cast<std::string>());
+    move.rank = rank ? static_cast<std::int8_t>(*rank) : static_cast<std::int8_t>(kNoRank);
+    move.cards = Cards::parse(m[2].cast<std::string>());
+    move.length = static_cast<std::uint8_t>(move.cards.size());
+    d.push(move);
+  }
+  return d;
+}
+
+// The lazy, list-like view of a deal's legal moves; regenerated on each use so it
+// always reflects the deal as it is now.
+struct LegalMoves {
+  py::object owner;  // keeps the Deal alive
+  const Deal* deal;
+  gdy::MoveList moves() const {
+    gdy::MoveList out;
+    deal->legal_moves(out);
+    return out;
+  }
+};
+
+}  // namespace
+
+void bind_deal(py::module_& m) {
+  py::class_<gdy::Outcome>(m, "Outcome", "What a deal came to.")
+      .def_readonly("over", &gdy::Outcome::over)
+      .def_readonly("drawn", &gdy::Outcome::drawn)
+      .def_property_readonly("winner", [](const gdy::Outcome& o) { return o.winner < 0 ? py::none() : py::object(py::int_(o.winner)); })
+      .def_readonly("finish_order", &gdy::Outcome::finish_order)
+      .def_readonly("points", &gdy::Outcome::points)
+      .def("__repr__", [](const gdy::Outcome& o) {
+        return "Outcome(over=" + std::string(o.over ? "True" : "False") + ", drawn=" + (o.drawn ? "True" : "False") +
+               ", winner=" + (o.winner < 0 ? std::string("None") : std::to_string(o.winner)) + ", finish_order=" +
+               std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
+      });
+
+  py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.")
+      .def("__len__", [](const LegalMoves& v) { return v.moves().size(); })
+      .def("__bool__", [](const LegalMoves& v) { return !v.deal->is_terminal(); })
+      .def("__iter__", [](const LegalMoves& v) { return py::iter(py::cast(v.moves())); })
+      .def("__getitem__",
+           [](const LegalMoves& v, py::ssize_t i) {
+             auto moves = v.moves();
+             const auto n = static_cast<py::ssize_t>(moves.size());
+             if (i < 0) i += n;
+             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
+             return moves[static_cast<std::size_t>(i)];
+           })
+      .def("__contains__", [](const LegalMoves& v, py::handle move) {
+        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
+      })
+      .def("__repr__", [](const LegalMoves& v) {
+        auto moves = v.moves();
+        std::string out = "<LegalMoves (" + std::to_string(moves.size()) + "): ";
+        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
+        if (moves.size() > 12) out += ", ...";
+        return out + ">";
+      });
+
+  py::class_<Deal>(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.")
+      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
+      .def_property_readonly("players", &Deal::players)
+      .def_property_readonly("dealer", &Deal::dealer)
+      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
+      .def_property_readonly("deck", [](const Deal& d) {
+        py::list out;
+        for (Face f : d.deck()) out.append(face_name(f));
+        return out;
+      }, "The deck order, top card first.")
+      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
+      .def_property_readonly("is_terminal", &Deal::is_terminal)
+      .def_property_readonly("outcome", &Deal::outcome)
+      .def_property_readonly("legal_moves", [](py::object self) {
+        return LegalMoves{self, &self.cast<const Deal&>()};
+      })
+      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
+      .def_property_readonly("table_owner", [](const Deal& d) { return d.table_owner() < 0 ? py::none() : py::object(py::int_(d.table_owner())); })
+      .def_property_readonly("passes", &Deal::passes)
+      .def_property_readonly("stock_size", &Deal::stock_size)
+      .def_property_readonly("bombs_played", &Deal::bombs_played)
+      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
+      .def_property_readonly("hand_sizes", [](const Deal& d) {
+        std::vector<int> out;
+        for (int s = 0; s < d.players(); ++s) out.push_back(d.hand_size(s));
+        return out;
+      })
+      .def_property_readonly("ply", [](const Deal& d) { return d.history().size(); })
+      .def_property_readonly("history", [](const Deal& d) {
+        py::list out;
+        for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        return out;
+      }, "Every (seat, move) so far, passes included.")
+      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
+      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
+      .def("why_illegal", [](const Deal& d, const Move& move) {
+        std::string why = d.why_illegal(move);
+        return why.empty() ? py::none() : py::object(py::str(why));
+      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
+      .def("is_legal", &Deal::is_legal, py::arg("move"))
+      .def("push", &Deal::push, py::arg("move"), "Play a move, checked: IllegalMoveError says why and changes nothing.")
+      .def("apply", &apply_guarded, py::arg("move"),
+           "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
+      .def("pop", [](Deal& d) {
+        if (d.history().empty()) throw IllegalMoveError("pop(): no move to undo");
+        Move last = d.history().back().move;
+        d.pop();
+        return last;
+      }, "Undo the last move and return it.")
+      .def("parse_move", &Deal::parse_move, py::arg("text"))
+      .def("copy", [](const Deal& d) { return Deal(d); })
+      .def("__copy__", [](const Deal& d) { return Deal(d); })
+      .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
+      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
+      .def("__str__", &deal_str)
+      .def("__repr__", [](const Deal& d) {
+        return "<Deal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
+               std::to_string(d.history().size()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
+      })
+      .def(py::pickle(&deal_state, &deal_from_state));
+
+  py::class_<Rules> rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
+  rules.def("new_deal", &new_deal, py::arg("seed") = py::none(), py::arg("dealer") = 0, py::arg("deck") = py::none(),
+            "A new deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
+            "order (card text, top card first).");
+}
+
+}  // namespace ganzdy::bind

@@ -1,0 +1,156 @@
+// One deal of Gan Deng Yan (干瞪眼): the in-deal state machine.
+//
+// Seats are numbered counter-clockwise from 0; the dealer is any seat. The deck
+// order is fixed when the deal is created (from a seed or given explicitly), so
+// drawing after a trick is deterministic and the deal has no chance nodes after
+// the shuffle: a search sees a deterministic game given the deck.
+//
+// Flow: the dealer (or the holder of the lowest card) leads; each player in turn
+// plays a combination that beats the table or passes (a pass is not final); when
+// every other player still in the deal has passed in a row, the trick ends, the
+// stock is drawn from (trick winner first) and the winner leads. A leader with no
+// legal lead hands the lead on; if nobody can lead, the deal is drawn. The first
+// player out wins (or, under end_condition='ranking', play goes on until one
+// player is left) and the losers pay per the scoring options.
+//
+// Checked at the edge, unchecked in the core: push() validates and throws
+// IllegalMoveError; apply(), pop() and legal_moves() assume valid input and never
+// throw. pop() undoes push/apply exactly, draws included, from a small record
+// saved per ply.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ganzdy/gdy_moves.h"
+#include "ganzdy/rules.h"
+
+namespace ganzdy::gdy {
+
+inline constexpr int kMaxPlayers = 6;
+
+// What a deal came to.
+struct Outcome {
+  bool over = false;
+  bool drawn = false;   // nobody could lead: no winner, no payments
+  int winner = -1;      // the first player out, or -1
+  std::vector<int> finish_order;  // seats in the order they went out (all seats under 'ranking')
+  std::vector<std::int64_t> points;  // per seat, summing to zero
+};
+
+// The scalar part of a deal's state, saved whole before each ply for undo.
+struct DealInfo {
+  Move table;                // the combination to beat; a pass when leading
+  std::int8_t table_owner = -1;
+  std::int8_t current = 0;   // seat to act
+  std::int8_t passes = 0;    // consecutive passes since the table move
+  std::int8_t finished = 0;  // players out
+  std::uint8_t out_mask = 0; // bit s: seat s is out
+  std::uint8_t over = 0;     // 1: the deal has ended
+  std::uint8_t drawn = 0;    // 1: ended as a draw
+  std::uint16_t stock_pos = 0;  // index in the deck of the next card to draw
+  std::uint16_t bombs = 0;      // bombs played (any size, soft or king)
+  std::uint16_t bomb_doublings = 0;  // log2 of the bomb factor under bomb_weight
+  std::array<std::int8_t, kMaxPlayers> finish_order{};
+  std::array<std::uint8_t, kMaxPlayers> plays{};  // combinations each seat has played
+};
+
+// One ply of history: the move, who made it, and what it changed.
+struct Ply {
+  Move move;
+  std::int8_t seat;
+  std::uint8_t drawn_count;  // cards drawn after this ply (the trick ended)
+  DealInfo before;
+};
+
+class Deal {
+ public:
+  // A deal shuffled from `seed` with SplitMix64 (see random.h), dealt by `dealer`.
+  Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer);
+  // A deal from an explicit deck order, top card first. Throws DeckError unless
+  // `deck` is exactly the rules' deck, RulesError for a bad dealer.
+  Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer);
+
+  const Rules& rules() const { return *rules_; }
+  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
+  const Config& config() const { return *cfg_; }
+  int players() const { return cfg_->players; }
+  int dealer() const { return dealer_; }
+  bool has_seed() const { return has_seed_; }
+  std::uint64_t seed() const { return seed_; }
+  const std::vector<Face>& deck() const { return *deck_; }
+
+  int current_player() const { return info_.current; }
+  bool is_terminal() const { return info_.over != 0; }
+  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
+  int stock_size() const { return static_cast<int>(deck_->size()) - info_.stock_pos; }
+  const Cards& played() const { return played_; }
+  const Move& table() const { return info_.table; }
+  int table_owner() const { return info_.table_owner; }
+  int passes() const { return info_.passes; }
+  int bombs_played() const { return info_.bombs; }
+  bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
+  const DealInfo& info() const { return info_; }
+  const std::vector<Ply>& history() const { return history_; }
+
+  // Every legal move of the player to act, into `out` (cleared first): the pass
+  // (first) when following, then the canonical plays. Empty only when terminal.
+  void legal_moves(MoveList& out) const;
+  // Why `move` is illegal for the player to act, or "" when it is legal.
+  std::string why_illegal(const Move& move) const;
+  bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
+
+  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
+  // the rules) and leaves the deal unchanged.
+  void push(const Move& move);
+  // Unchecked fast path for search: `move` must be legal.
+  void apply(const Move& move);
+  // Undoes the last push/apply. The history must not be empty.
+  void pop();
+
+  // Resolves move text: "5s 5h BJ" (cards with a unique legal reading), "5s BJ RJ
+  // as straight 3-5" (cards with a declaration), or "pass". Throws ParseError,
+  // IllegalMoveError, or AmbiguousMoveError listing the readings.
+  Move parse_move(std::string_view text) const;
+
+  Outcome outcome() const;
+  // A hash of everything that decides the future of the deal.
+  std::uint64_t hash() const;
+
+ private:
+  void deal_cards(int dealer);
+  int next_seat(int seat) const;
+  int next_active(int seat) const;
+  int active_count() const { return cfg_->players - info_.finished; }
+  bool can_lead(int seat) const;
+  void end_trick(int winner, Ply& ply);
+  void start_trick(int leader);
+  void finish_seat(int seat);
+  void settle();
+  void draw_card(int seat);
+  bool filter_allows(int seat, const Move& move) const;
+
+  std::shared_ptr<const Rules> rules_;
+  const Config* cfg_;
+  std::shared_ptr<const std::vector<Face>> deck_;
+  std::uint64_t seed_ = 0;
+  bool has_seed_ = false;
+  int dealer_ = 0;
+  int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
+  std::array<Cards, kMaxPlayers> hands_{};
+  std::array<int, kMaxPlayers> hand_sizes_{};
+  Cards played_;
+  DealInfo info_;
+  std::array<std::int64_t, kMaxPlayers> points_{};
+  std::vector<Ply> history_;
+};
+
+// The deck in its unshuffled order: each face `packs` times, face by face.
+std::vector<Face> ordered_deck(const Rules& rules);
+
+}  // namespace ganzdy::gdy

@@ -1,0 +1,432 @@
+#include "ganzdy/gdy_deal.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "ganzdy/errors.h"
+#include "ganzdy/random.h"
+
+namespace ganzdy::gdy {
+
+namespace {
+
+// Payments are kept exact as doubles too (Python floats, NumPy): 2^53.
+constexpr std::int64_t kMaxPayment = std::int64_t{1} << 53;
+
+std::int64_t saturating_mul(std::int64_t a, std::int64_t b) {
+  if (a == 0 || b == 0) return 0;
+  if (a > kMaxPayment / b) return kMaxPayment;
+  return std::min(a * b, kMaxPayment);
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::vector<Face> ordered_deck(const Rules& rules) {
+  std::vector<Face> deck;
+  for (int f = 0; f < kNumFaces; ++f)
+    for (int p = 0; p < rules.packs(); ++p) deck.push_back(static_cast<Face>(f));
+  return deck;
+}
+
+Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
+    : rules_(std::move(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
+  auto deck = ordered_deck(*rules_);
+  Random rng(seed);
+  rng.shuffle(deck.data(), deck.size());
+  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  deal_cards(dealer);
+}
+
+Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
+    : rules_(std::move(rules)), cfg_(&rules_->gdy()) {
+  Cards given;
+  const Cards full = rules_->deck();
+  for (Face f : deck) {
+    if (f >= kNumFaces) throw DeckError("deck order holds an unknown face index " + std::to_string(f));
+    if (given.count(f) >= full.count(f))
+      throw DeckError("deck order has more than " + std::to_string(full.count(f)) + " x " + face_name(f) + " for " +
+                      rules_->describe());
+    given.add(f);
+  }
+  if (given != full) {
+    Cards missing = full - given;
+    throw DeckError("deck order has " + std::to_string(deck.size()) + " cards but " + rules_->describe() + " uses " +
+                    std::to_string(full.size()) + "; missing: " + missing.str());
+  }
+  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  deal_cards(dealer);
+}
+
+int Deal::next_seat(int seat) const {
+  const int n = cfg_->players;
+  return cfg_->direction == Direction::counter_clockwise ? (seat + 1) % n : (seat + n - 1) % n;
+}
+
+int Deal::next_active(int seat) const {
+  int s = seat;
+  for (int i = 0; i < cfg_->players; ++i) {
+    s = next_seat(s);
+    if (!is_out(s)) return s;
+  }
+  return seat;
+}
+
+void Deal::deal_cards(int dealer) {
+  if (dealer < 0 || dealer >= cfg_->players)
+    throw RulesError("dealer=" + std::to_string(dealer) + " is not a seat: expected 0 to " +
+                     std::to_string(cfg_->players - 1));
+  dealer_ = dealer;
+  const auto& deck = *deck_;
+  std::size_t pos = 0;
+  for (int round = 0; round < cfg_->initial_hand_size; ++round) {
+    int seat = dealer;
+    for (int k = 0; k < cfg_->players; ++k, seat = next_seat(seat)) hands_[static_cast<std::size_t>(seat)].add(deck[pos++]);
+  }
+  for (int e = 0; e < cfg_->dealer_extra_cards; ++e) hands_[static_cast<std::size_t>(dealer)].add(deck[pos++]);
+  for (int s = 0; s < cfg_->players; ++s) hand_sizes_[static_cast<std::size_t>(s)] = hands_[static_cast<std::size_t>(s)].size();
+  info_.stock_pos = static_cast<std::uint16_t>(pos);
+  int leader = dealer;
+  if (cfg_->first_leader == FirstLeader::lowest_card) {
+    // The lowest card in game order; with two packs the first holder in turn order.
+    for (int f = 0; f < kNumFaces && lowest_face_ < 0; ++f) {
+      int seat = dealer;
+      for (int k = 0; k < cfg_->players; ++k, seat = next_seat(seat)) {
+        if (hand(seat).count(f) > 0 && !is_joker(f)) {
+          lowest_face_ = f;
+          leader = seat;
+          break;
+        }
+      }
+    }
+  }
+  start_trick(leader);
+}
+
+bool Deal::can_lead(int seat) const {
+  const Cards& h = hand(seat);
+  const int size = hand_size(seat);
+  if (size == 0) return false;
+  const int naturals = size - h.jokers();
+  // Any natural card other than a lone final 2 is a legal single.
+  if (naturals > 0 && !(cfg_->forbid_final_single_two && size == 1 && h.rank_count(kRank2) == 1)) return true;
+  if (naturals == 0 && cfg_->stuck_leader == StuckLeader::allow_joker_only_final) return true;
+  thread_local MoveList scratch;
+  generate_leads(*cfg_, h, scratch);
+  return std::any_of(scratch.begin(), scratch.end(), [&](const Move& m) { return filter_allows(seat, m); });
+}
+
+void Deal::start_trick(int leader) {
+  info_.table = Move::pass_move();
+  info_.table_owner = -1;
+  info_.passes = 0;
+  if (is_out(leader)) leader = next_active(leader);
+  for (int i = 0; i < cfg_->players; ++i, leader = next_active(leader)) {
+    if (can_lead(leader)) {
+      info_.current = static_cast<std::int8_t>(leader);
+      return;
+    }
+  }
+  // Nobody can lead: the deal is drawn (§3.6).
+  info_.over = 1;
+  info_.drawn = 1;
+}
+
+void Deal::draw_card(int seat) {
+  const Face f = (*deck_)[info_.stock_pos++];
+  hands_[static_cast<std::size_t>(seat)].add(f);
+  ++hand_sizes_[static_cast<std::size_t>(seat)];
+}
+
+// The seats that draw after a trick won by `winner`, in order, given who is out.
+static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers],
+                      int (*next)(const Config&, int)) {
+  int n = 0;
+  if (cfg.draw_policy == DrawPolicy::none) return 0;
+  int seat = winner;
+  for (int i = 0; i < cfg.players; ++i, seat = next(cfg, seat)) {
+    if (out_mask >> seat & 1) continue;  // players already out never draw
+    if (cfg.draw_policy == DrawPolicy::winner_only && seat != winner) break;
+    order[n++] = seat;
+  }
+  return n;
+}
+
+static int step(const Config& cfg, int seat) {
+  return cfg.direction == Direction::counter_clockwise ? (seat + 1) % cfg.players
+                                                       : (seat + cfg.players - 1) % cfg.players;
+}
+
+void Deal::end_trick(int winner, Ply& ply) {
+  int order[kMaxPlayers];
+  const int n = draw_order(*cfg_, winner, info_.out_mask, order, &step);
+  int drawn = 0;
+  for (int i = 0; i < n && stock_size() > 0; ++i, ++drawn) draw_card(order[i]);
+  ply.drawn_count = static_cast<std::uint8_t>(drawn);
+  start_trick(winner);
+}
+
+void Deal::finish_seat(int seat) {
+  info_.out_mask = static_cast<std::uint8_t>(info_.out_mask | (1u << seat));
+  info_.finish_order[static_cast<std::size_t>(info_.finished)] = static_cast<std::int8_t>(seat);
+  ++info_.finished;
+  if (info_.finished == 1) settle();
+  if (cfg_->end_condition == EndCondition::first_out || active_count() <= 1) info_.over = 1;
+}
+
+void Deal::settle() {
+  const int winner = info_.finish_order[0];
+  std::int64_t total = 0;
+  for (int s = 0; s < cfg_->players; ++s) {
+    if (s == winner) continue;
+    const Cards& h = hand(s);
+    const int cards = hand_size(s);
+    std::int64_t pay = 0;
+    if (!(cfg_->alarm_exempt && cards == 1)) {
+      // Shut out (关): never played, or played only the deal's opening lead.
+      const int plays = info_.plays[static_cast<std::size_t>(s)];
+      const bool shutout = plays == 0 || (plays == 1 && !history_.empty() && history_.front().seat == s);
+      int doublings = 0;
+      const int jokers = h.jokers();
+      doublings += cfg_->joker_factor_once ? (jokers > 0 ? 1 : 0) : jokers;
+      if (!cfg_->additive_bombs) doublings += cfg_->bomb_weight ? info_.bomb_doublings : info_.bombs;
+      if (cfg_->bomb_held_factor) {
+        for (int r = 0; r < kNumRanks; ++r)
+          if (h.rank_count(r) >= cfg_->bomb_min_size) ++doublings;
+        if ((cfg_->king_bomb == KingBomb::small_plus_big && h.count(kBlackJoker) > 0 && h.count(kRedJoker) > 0) ||
+            (cfg_->king_bomb == KingBomb::any_two_jokers && jokers >= 2))
+          ++doublings;
+      }
+      if (cfg_->two_held_factor) doublings += h.rank_count(kRank2);
+      if (cfg_->shutout_factor && shutout) ++doublings;
+      std::int64_t multiplier = doublings >= 53 ? kMaxPayment : (std::int64_t{1} << doublings);
+      if (cfg_->additive_bombs) multiplier = saturating_mul(multiplier, 1 + info_.bombs);
+      if (cfg_->multiplier_cap > 0) multiplier = std::min(multiplier, cfg_->multiplier_cap);
+      const int counted = (shutout && cfg_->shutout_flat > 0) ? cfg_->shutout_flat : cards;
+      pay = saturating_mul(saturating_mul(cfg_->base, counted), multiplier);
+      if (cfg_->score_cap > 0) pay = std::min(pay, cfg_->score_cap);
+    }
+    points_[static_cast<std::size_t>(s)] = -pay;
+    total += pay;
+  }
+  points_[static_cast<std::size_t>(winner)] = total;
+}
+
+bool Deal::filter_allows(int seat, const Move& move) const {
+  if (move.is_pass()) return true;
+  const int size = hand_size(seat);
+  if (lowest_face_ >= 0 && history_.empty() && move.cards.count(lowest_face_) == 0) return false;
+  if (cfg_->forbid_final_single_two && move.kind == Kind::single && move.rank == kRank2 && size == 1) return false;
+  if (cfg_->must_play_two_first && size == 2 && hand(seat).rank_count(kRank2) >= 1 &&
+      move.cards.rank_count(kRank2) == 0)
+    return false;
+  return true;
+}
+
+void Deal::legal_moves(MoveList& out) const {
+  out.clear();
+  if (is_terminal()) return;
+  const int seat = info_.current;
+  const Cards& h = hand(seat);
+  if (info_.table.is_pass()) {
+    generate_leads(*cfg_, h, out);
+    if (cfg_->stuck_leader == StuckLeader::allow_joker_only_final && h.jokers() == hand_size(seat) &&
+        hand_size(seat) > 0)
+      out.push_back(Move{h, Kind::jokers, kNoRank, static_cast<std::uint8_t>(hand_size(seat))});
+  } else {
+    generate_follows(*cfg_, h, info_.table, out);
+    out.insert(out.begin(), Move::pass_move());
+  }
+  if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first)
+    std::erase_if(out, [&](const Move& m) { return !filter_allows(seat, m); });
+}
+
+std::string Deal::why_illegal(const Move& move) const {
+  if (is_terminal()) return "the deal is over";
+  const int seat = info_.current;
+  const Cards& h = hand(seat);
+  if (move.kind == Kind::jokers) {
+    if (cfg_->stuck_leader != StuckLeader::allow_joker_only_final)
+      return "jokers alone are no combination (stuck_leader='allow_joker_only_final' would allow them as a final play)";
+    if (!info_.table.is_pass()) return "jokers alone may only be led";
+    if (move.cards != h || h.jokers() != hand_size(seat) || move.length != hand_size(seat))
+      return "jokers alone may only be played as the whole hand, when it holds nothing else";
+    return "";
+  }
+  std::string why = gdy::why_illegal(*cfg_, h, info_.table, move);
+  if (!why.empty()) return why;
+  if (lowest_face_ >= 0 && history_.empty() && move.cards.count(lowest_face_) == 0)
+    return "the first lead must include the lowest card, " + face_name(lowest_face_);
+  if (cfg_->forbid_final_single_two && move.kind == Kind::single && move.rank == kRank2 && hand_size(seat) == 1)
+    return "a single 2 may not be the last card (forbid_final_single_two)";
+  if (!filter_allows(seat, move)) return "holding two cards with a 2, a 2 must be played (must_play_two_first)";
+  return "";
+}
+
+void Deal::push(const Move& move) {
+  const std::string why = why_illegal(move);
+  if (!why.empty())
+    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
+                           rules_->describe());
+  apply(move);
+}
+
+void Deal::apply(const Move& move) {
+  const int seat = info_.current;
+  Ply ply{move, static_cast<std::int8_t>(seat), 0, info_};
+  if (move.is_pass()) {
+    ++info_.passes;
+    const int owner = info_.table_owner;
+    const int others = active_count() - (is_out(owner) ? 0 : 1);
+    if (info_.passes >= others)
+      end_trick(owner, ply);
+    else
+      info_.current = static_cast<std::int8_t>(next_active(seat));
+  } else {
+    const auto s = static_cast<std::size_t>(seat);
+    hands_[s] -= move.cards;
+    hand_sizes_[s] -= move.length;
+    played_ += move.cards;
+    ++info_.plays[s];
+    if (move.is_bomb()) {
+      ++info_.bombs;
+      info_.bomb_doublings = static_cast<std::uint16_t>(info_.bomb_doublings + (move.length <= 3 ? 1 : 2));
+    }
+    info_.table = move;
+    info_.table_owner = static_cast<std::int8_t>(seat);
+    info_.passes = 0;
+    if (hand_sizes_[s] == 0) finish_seat(seat);
+    if (!is_terminal()) info_.current = static_cast<std::int8_t>(next_active(seat));
+  }
+  history_.push_back(ply);
+}
+
+void Deal::pop() {
+  const Ply ply = history_.back();
+  history_.pop_back();
+  // Undo the draws of a trick this ply ended, in the order they were made.
+  if (ply.drawn_count > 0) {
+    int order[kMaxPlayers];
+    draw_order(*cfg_, ply.before.table_owner, ply.before.out_mask, order, &step);
+    for (int i = 0; i < ply.drawn_count; ++i) {
+      const auto s = static_cast<std::size_t>(order[i]);
+      hands_[s].remove((*deck_)[static_cast<std::size_t>(ply.before.stock_pos + i)]);
+      --hand_sizes_[s];
+    }
+  }
+  if (!ply.move.is_pass()) {
+    const auto s = static_cast<std::size_t>(ply.seat);
+    hands_[s] += ply.move.cards;
+    hand_sizes_[s] += ply.move.length;
+    played_ -= ply.move.cards;
+  }
+  if (ply.before.finished == 0 && info_.finished > 0) points_.fill(0);
+  info_ = ply.before;
+}
+
+Move Deal::parse_move(std::string_view text) const {
+  const std::string_view body = trim(text);
+  if (lower(body) == "pass") return Move::pass_move();
+  const std::string low = lower(body);
+  const std::size_t as = low.find(" as ");
+  const Cards cards = Cards::parse(body.substr(0, as));
+  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
+  if (as != std::string::npos) {
+    // "<cards> as <kind> [<rank>[-<rank>]]"
+    std::string_view decl = trim(body.substr(as + 4));
+    const std::size_t space = decl.find(' ');
+    const std::string kind_text = lower(decl.substr(0, space));
+    const auto kind = parse_kind(kind_text);
+    if (!kind || *kind == Kind::pass)
+      throw ParseError("unknown declaration '" + std::string(decl) + "' in '" + std::string(text) +
+                       "': expected a kind (single, pair, triple, straight, pairs, bomb, king_bomb, jokers) and a rank, "
+                       "e.g. 'as straight 3-5'");
+    Move move;
+    move.kind = *kind;
+    move.cards = cards;
+    move.length = static_cast<std::uint8_t>(std::min(cards.size(), 255));
+    if (space != std::string_view::npos) {
+      std::string_view rank_text = trim(decl.substr(space + 1));
+      rank_text = rank_text.substr(0, rank_text.find('-'));
+      const auto rank = parse_rank(trim(rank_text));
+      if (!rank)
+        throw ParseError("bad rank '" + std::string(rank_text) + "' in '" + std::string(text) +
+                         "': expected 3-9, T, J, Q, K, A or 2");
+      move.rank = static_cast<std::int8_t>(*rank);
+    }
+    const std::string why = why_illegal(move);
+    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
+    return move;
+  }
+  MoveList readings_of;
+  readings(*cfg_, cards, readings_of);
+  if (cfg_->stuck_leader == StuckLeader::allow_joker_only_final && cards.jokers() == cards.size() && !cards.empty())
+    readings_of.push_back(Move{cards, Kind::jokers, kNoRank, static_cast<std::uint8_t>(cards.size())});
+  MoveList legal;
+  std::string reasons;
+  for (const Move& m : readings_of) {
+    const std::string why = why_illegal(m);
+    if (why.empty())
+      legal.push_back(m);
+    else
+      reasons += (reasons.empty() ? "" : "; ") + m.str() + ": " + why;
+  }
+  if (legal.size() == 1) return legal.front();
+  if (legal.empty()) {
+    if (!hand(info_.current).contains(cards))
+      throw IllegalMoveError("'" + std::string(body) + "': the hand " + hand(info_.current).str() +
+                             " does not hold " + cards.str() + where);
+    if (readings_of.empty())
+      throw IllegalMoveError("'" + std::string(body) + "': " + cards.str() + " is no combination" + where);
+    throw IllegalMoveError("'" + std::string(body) + "' is not legal here: " + reasons + where);
+  }
+  std::string listed;
+  for (const Move& m : legal) listed += (listed.empty() ? "" : "; ") + m.str();
+  throw AmbiguousMoveError("'" + std::string(body) + "' has " + std::to_string(legal.size()) +
+                           " legal readings: " + listed + "; name one with 'as', e.g. '" + legal.back().str() + "'");
+}
+
+Outcome Deal::outcome() const {
+  Outcome out;
+  out.over = is_terminal();
+  out.drawn = info_.drawn != 0;
+  for (int i = 0; i < info_.finished; ++i) out.finish_order.push_back(info_.finish_order[static_cast<std::size_t>(i)]);
+  if (out.over && cfg_->end_condition == EndCondition::ranking && !out.drawn)
+    for (int s = 0; s < cfg_->players; ++s)
+      if (!is_out(s)) out.finish_order.push_back(s);
+  out.winner = info_.finished > 0 ? info_.finish_order[0] : -1;
+  out.points.assign(points_.begin(), points_.begin() + cfg_->players);
+  return out;
+}
+
+std::uint64_t Deal::hash() const {
+  std::uint64_t h = 0x2545F4914F6CDD1DULL;
+  auto mix = [&h](std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+  };
+  for (int s = 0; s < cfg_->players; ++s) mix(hand(s).hash());
+  mix(played_.hash());
+  mix(info_.table.hash());
+  mix(static_cast<std::uint64_t>(info_.table_owner + 1) | static_cast<std::uint64_t>(info_.current) << 8 |
+      static_cast<std::uint64_t>(info_.passes) << 16 | static_cast<std::uint64_t>(info_.out_mask) << 24 |
+      static_cast<std::uint64_t>(info_.over) << 32 | static_cast<std::uint64_t>(info_.drawn) << 33 |
+      static_cast<std::uint64_t>(info_.stock_pos) << 40);
+  mix(static_cast<std::uint64_t>(info_.bombs) | static_cast<std::uint64_t>(info_.bomb_doublings) << 16);
+  for (int s = 0; s < cfg_->players; ++s)
+    mix(static_cast<std::uint64_t>(info_.plays[static_cast<std::size_t>(s)]) |
+        static_cast<std::uint64_t>(info_.finish_order[static_cast<std::size_t>(s)] + 1) << 8);
+  return h;
+}
+
+}  // namespace ganzdy::gdy
