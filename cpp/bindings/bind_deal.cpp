@@ -4,6 +4,9 @@
 #include "bindings.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
+#include "ganzdy/gdy_playout.h"
+
+#include <pybind11/numpy.h>
 
 namespace ganzdy::bind {
 
@@ -152,6 +155,57 @@ struct LegalMoves {
   }
 };
 
+Move move_of_id(const Deal& d, std::int64_t id) {
+  if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
+  const auto n = d.rules().gdy_index().size();
+  if (id < 0 || id >= n)
+    throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " + std::to_string(n - 1));
+  auto move = d.move_of_id(static_cast<std::int32_t>(id));
+  if (!move)
+    throw IllegalMoveError("move id " + std::to_string(id) + " (" + d.rules().gdy_index().move(static_cast<std::int32_t>(id))->str() +
+                           "): the hand " + d.hand(d.current_player()).str() + " does not hold these cards; seat " +
+                           std::to_string(d.current_player()));
+  return *move;
+}
+
+std::vector<gdy::Policy> policies_from(py::handle agents, int players) {
+  std::vector<gdy::Policy> out;
+  if (py::isinstance<py::str>(agents)) {
+    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
+  } else {
+    for (auto a : agents.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
+      out.push_back(gdy::parse_policy(a.cast<std::string>()));
+    }
+  }
+  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
+    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
+                     std::to_string(out.size()));
+  return out;
+}
+
+py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads) {
+  if (deals < 0) throw RulesError("deals=" + std::to_string(deals) + " is not allowed: expected 0 or more");
+  auto policies = policies_from(agents, rules.players());
+  const std::uint64_t s = to_seed(seed);
+  auto shared = std::make_shared<const Rules>(rules);
+  gdy::PlayoutBatch batch;
+  {
+    py::gil_scoped_release release;
+    batch = gdy::playouts(shared, deals, policies, s, threads);
+  }
+  const auto count = static_cast<py::ssize_t>(batch.winner.size());
+  py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
+  std::copy(batch.points.begin(), batch.points.end(), points.mutable_data());
+  py::dict out;
+  out["points"] = points;
+  out["winner"] = py::array_t<std::int8_t>(count, batch.winner.data());
+  out["plies"] = py::array_t<std::int32_t>(count, batch.plies.data());
+  out["bombs"] = py::array_t<std::int32_t>(count, batch.bombs.data());
+  out["seed"] = py::int_(s);
+  return out;
+}
+
 }  // namespace
 
 void bind_deal(py::module_& m) {
@@ -240,6 +294,35 @@ void bind_deal(py::module_& m) {
         return last;
       }, "Undo the last move and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
+      .def("legal_ids", [](const Deal& d) {
+        std::vector<std::int32_t> ids;
+        d.legal_ids(ids);
+        return py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids.size()), ids.data());
+      }, "The ids (rules.move_id) of the legal moves, as a NumPy int32 array.")
+      .def("legal_mask", [](const Deal& d) {
+        std::vector<std::int32_t> ids;
+        d.legal_ids(ids);
+        py::array_t<bool> mask(d.rules().gdy_index().size());
+        auto* p = mask.mutable_data();
+        std::fill(p, p + mask.size(), false);
+        for (auto id : ids) p[id] = true;
+        return mask;
+      }, "A bool array over rules.num_moves, True at the legal ids.")
+      .def("apply_id", [](Deal& d, std::int64_t id) { apply_guarded(d, move_of_id(d, id)); }, py::arg("id"),
+           "apply() the move of an id (cards from the hand of the player to act).")
+      .def("push_id", [](Deal& d, std::int64_t id) { d.push(move_of_id(d, id)); }, py::arg("id"),
+           "push() the move of an id: checked.")
+      .def("playout", [](const Deal& d, py::handle agents, py::handle seed) {
+        auto policies = policies_from(agents, d.players());
+        Deal copy(d);
+        Random rng(to_seed(seed));
+        {
+          py::gil_scoped_release release;
+          gdy::playout(copy, policies, rng);
+        }
+        return copy.outcome();
+      }, py::arg("agents") = "random", py::arg("seed") = py::none(),
+         "Play a copy of this deal to its end with built-in policies; return its outcome.")
       .def("copy", [](const Deal& d) { return Deal(d); })
       .def("__copy__", [](const Deal& d) { return Deal(d); })
       .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
@@ -250,6 +333,10 @@ void bind_deal(py::module_& m) {
                std::to_string(d.history().size()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
       })
       .def(py::pickle(&deal_state, &deal_from_state));
+
+  m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
+        py::arg("seed") = py::none(), py::arg("threads") = 0,
+        "Play whole deals in C++ with built-in policies; NumPy arrays of points, winner, plies, bombs.");
 
   py::class_<Rules> rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
   rules.def("new_deal", &new_deal, py::arg("seed") = py::none(), py::arg("dealer") = 0, py::arg("deck") = py::none(),

@@ -150,7 +150,28 @@ void bind_rules(py::module_& m) {
             return to_list(out);
           },
           py::arg("hand"), py::arg("table") = py::none(),
-          "Every canonical legal move: leads when table is None, else every move beating table (no pass).");
+          "Every canonical legal move: leads when table is None, else every move beating table (no pass).")
+      .def_property_readonly("num_moves", [](const Rules& r) { return r.gdy_index().size(); },
+                             "Number of move ids (the pass, id 0, included).")
+      .def(
+          "move_id",
+          [](const Rules& r, const Move& move) {
+            if (!move.is_pass()) check_combination(r, move, "move");
+            const std::int32_t id = r.gdy_index().id(move);
+            if (id < 0) throw IllegalMoveError("move " + move.str() + " has no id under " + r.describe());
+            return id;
+          },
+          py::arg("move"), "The stable id of a move's canonical class.")
+      .def(
+          "move_from_id",
+          [](const Rules& r, std::int64_t id) {
+            const auto n = r.gdy_index().size();
+            if (id < 0 || id >= n)
+              throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " +
+                                     std::to_string(n - 1));
+            return *r.gdy_index().move(static_cast<std::int32_t>(id));
+          },
+          py::arg("id"), "The move of an id, with the lowest physical cards of each class.");
 }
 
 }  // namespace ganzdy::bind

@@ -21,5 +21,6 @@ void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
+void bind_agents(py::module_& m);
 
 }  // namespace ganzdy::bind

@@ -252,6 +252,19 @@ void Deal::legal_moves(MoveList& out) const {
     std::erase_if(out, [&](const Move& m) { return !filter_allows(seat, m); });
 }
 
+void Deal::legal_ids(std::vector<std::int32_t>& out) const {
+  thread_local MoveList moves;
+  legal_moves(moves);
+  out.resize(moves.size());
+  const MoveIndex& index = rules_->gdy_index();
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
+}
+
+std::optional<Move> Deal::move_of_id(std::int32_t id) const {
+  if (is_terminal()) return std::nullopt;
+  return rules_->gdy_index().move_from(id, hand(info_.current));
+}
+
 std::string Deal::why_illegal(const Move& move) const {
   if (is_terminal()) return "the deal is over";
   const int seat = info_.current;

@@ -143,17 +143,7 @@ class Generator {
     }
   }
 
-  Kind group_kind(int rank, int n) const {
-    if (rank == kRank2 && cfg_.twos_only_single_pair && n > 2) return Kind::pass;
-    switch (n) {
-      case 1: return Kind::single;
-      case 2: return Kind::pair;
-      case 3:
-        if (cfg_.triple_mode == TripleMode::bomb) return Kind::bomb;
-        return cfg_.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
-      default: return n >= cfg_.bomb_min_size ? Kind::bomb : Kind::pass;
-    }
-  }
+  Kind group_kind(int rank, int n) const { return gdy::group_kind(cfg_, rank, n); }
 
   // Every way to play `n` cards as a group of `rank`; bombs only if they beat
   // `table` (when given).
@@ -322,6 +312,18 @@ std::string declaration_name(const Move& m) {
 
 }  // namespace
 
+Kind group_kind(const Config& cfg, int rank, int n) {
+  if (rank == kRank2 && cfg.twos_only_single_pair && n > 2) return Kind::pass;
+  switch (n) {
+    case 1: return Kind::single;
+    case 2: return Kind::pair;
+    case 3:
+      if (cfg.triple_mode == TripleMode::bomb) return Kind::bomb;
+      return cfg.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
+    default: return n >= cfg.bomb_min_size ? Kind::bomb : Kind::pass;
+  }
+}
+
 void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) { Generator(cfg, hand, out).leads(); }
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
@@ -336,6 +338,9 @@ void readings(const Config& cfg, const Cards& cards, MoveList& out) {
 
 bool is_combination(const Config& cfg, const Move& move) {
   if (move.is_pass() || move.length != move.cards.size()) return false;
+  if (move.kind == Kind::jokers)  // a stuck leader's final play, where the rules allow it
+    return cfg.stuck_leader == StuckLeader::allow_joker_only_final && move.rank == kNoRank && move.length > 0 &&
+           move.cards.jokers() == move.length;
   thread_local MoveList scratch;
   readings(cfg, move.cards, scratch);
   return std::any_of(scratch.begin(), scratch.end(),

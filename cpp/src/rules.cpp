@@ -133,6 +133,7 @@ Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std
   }
   preset.complete(players_, values_, defaults_);
   gdy_ = detail::make_gdy_config(players_, values_);
+  gdy_index_ = std::make_shared<const gdy::MoveIndex>(gdy_);
 }
 
 std::string_view Rules::game_name() const { return preset_of(game_).name; }

@@ -22,6 +22,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,6 +105,12 @@ class Deal {
   // Why `move` is illegal for the player to act, or "" when it is legal.
   std::string why_illegal(const Move& move) const;
   bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
+
+  // The ids (Rules::gdy_index) of the legal moves, in legal_moves order, into `out`.
+  void legal_ids(std::vector<std::int32_t>& out) const;
+  // The move of id `id` for the player to act, with physical cards from their
+  // hand; nullopt when the hand lacks them or the id is out of range.
+  std::optional<Move> move_of_id(std::int32_t id) const;
 
   // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
   // the rules) and leaves the deal unchanged.

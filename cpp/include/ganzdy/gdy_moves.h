@@ -29,6 +29,10 @@ namespace ganzdy::gdy {
 
 using MoveList = std::vector<Move>;
 
+// The kind of `n` cards played as one group of `rank` (single, pair, triple or
+// bomb per the triple and bomb options), or Kind::pass when no combination is.
+Kind group_kind(const Config& cfg, int rank, int n);
+
 // Every legal lead from `hand` (never the pass). Clears `out` first.
 void generate_leads(const Config& cfg, const Cards& hand, MoveList& out);
 
@@ -48,7 +52,8 @@ inline void generate(const Config& cfg, const Cards& hand, const Move& table, Mo
 void readings(const Config& cfg, const Cards& cards, MoveList& out);
 
 // Whether `move` is a combination under these rules: its cards realise its
-// declaration and its length matches. The pass is not a combination.
+// declaration and its length matches. The pass is not a combination; jokers
+// alone (Kind::jokers) are one only under stuck_leader='allow_joker_only_final'.
 bool is_combination(const Config& cfg, const Move& move);
 
 // Whether `next` beats `table`. Both must be combinations (is_combination).

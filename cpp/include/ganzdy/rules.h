@@ -17,6 +17,7 @@
 
 #include "ganzdy/cards.h"
 #include "ganzdy/gdy_config.h"
+#include "ganzdy/gdy_ids.h"
 
 namespace ganzdy {
 
@@ -69,6 +70,8 @@ class Rules {
   std::string describe() const;
 
   const gdy::Config& gdy() const { return gdy_; }
+  // Move ids of these rules (shared by copies of this Rules).
+  const gdy::MoveIndex& gdy_index() const { return *gdy_index_; }
 
   std::uint64_t hash() const;
   friend bool operator==(const Rules& a, const Rules& b) {
@@ -85,6 +88,7 @@ class Rules {
   std::vector<std::int64_t> values_;    // one per spec, in table order
   std::vector<std::int64_t> defaults_;  // same shape
   gdy::Config gdy_{};
+  std::shared_ptr<const gdy::MoveIndex> gdy_index_;
 };
 
 // The option table of a game, in the order options are listed.

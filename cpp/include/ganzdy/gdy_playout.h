@@ -1,0 +1,44 @@
+// Whole deals played inside C++ with the built-in policies: the batch self-play
+// that benchmarks, ratings and search rollouts run on.
+//
+// Determinism: deal i of a batch is shuffled from deal_seed(seed, i), dealt by
+// seat i mod players, and its policies draw from their own generator seeded from
+// the same value, so results never depend on the thread count or scheduling.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "ganzdy/gdy_deal.h"
+#include "ganzdy/random.h"
+
+namespace ganzdy::gdy {
+
+enum class Policy : std::uint8_t { random, greedy };
+
+// "random" or "greedy"; throws RulesError naming the known policies otherwise.
+Policy parse_policy(std::string_view name);
+
+struct PlayoutBatch {
+  int players = 0;
+  std::vector<std::int64_t> points;  // deals x players, row-major
+  std::vector<std::int8_t> winner;   // -1 for a drawn deal
+  std::vector<std::int32_t> plies;
+  std::vector<std::int32_t> bombs;
+};
+
+// The seed of deal `index` of a batch seeded `seed` (SplitMix64 of the pair).
+std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index);
+
+// Plays `deals` deals; seat s uses policies[s % policies.size()]. `threads` <= 0
+// means every hardware thread.
+PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads);
+
+// Plays `deal` to its end with the given policies, drawing from `rng`. Returns the
+// number of plies played.
+int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng);
+
+}  // namespace ganzdy::gdy
