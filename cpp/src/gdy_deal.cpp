@@ -84,6 +84,7 @@ int Deal::next_active(int seat) const {
 }
 
 void Deal::deal_cards(int dealer) {
+  history_.reserve(256);  // a four-player deal runs about 180 plies
   if (dealer < 0 || dealer >= cfg_->players)
     throw RulesError("dealer=" + std::to_string(dealer) + " is not a seat: expected 0 to " +
                      std::to_string(cfg_->players - 1));

@@ -1,6 +1,7 @@
 #include "ganzdy/gdy_moves.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace ganzdy::gdy {
 
@@ -58,10 +59,29 @@ class Generator {
  public:
   Generator(const Config& cfg, const Cards& hand, MoveList& out) : cfg_(cfg), out_(out) {
     out_.clear();
-    for (int r = 0; r < kNumRanks; ++r) {
-      lane_[r] = hand.rank_lane(r);
-      count_[r] = hand.rank_count(r);
-    }
+    // Rank counts four ranks at a time: add the suit nibbles of each 16-bit lane.
+    const auto& words = hand.words();
+    auto lanes = [](std::uint64_t w) {
+      std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+      return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
+    };
+    const std::uint64_t c0 = lanes(words[0]), c1 = lanes(words[1]), c2 = lanes(words[2]), c3 = lanes(words[3]);
+    count_[0] = static_cast<int>(c0 & 0xFF);
+    count_[1] = static_cast<int>((c0 >> 16) & 0xFF);
+    count_[2] = static_cast<int>((c0 >> 32) & 0xFF);
+    count_[3] = static_cast<int>((c0 >> 48) & 0xFF);
+    count_[4] = static_cast<int>(c1 & 0xFF);
+    count_[5] = static_cast<int>((c1 >> 16) & 0xFF);
+    count_[6] = static_cast<int>((c1 >> 32) & 0xFF);
+    count_[7] = static_cast<int>((c1 >> 48) & 0xFF);
+    count_[8] = static_cast<int>(c2 & 0xFF);
+    count_[9] = static_cast<int>((c2 >> 16) & 0xFF);
+    count_[10] = static_cast<int>((c2 >> 32) & 0xFF);
+    count_[11] = static_cast<int>((c2 >> 48) & 0xFF);
+    count_[12] = static_cast<int>(c3 & 0xFF);
+    most_ = 0;
+    for (int r = 0; r < kNumRanks; ++r) most_ = std::max(most_, count_[r]);
+    hand_ = &hand;
     ready_ = 0;
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
@@ -106,7 +126,7 @@ class Generator {
   std::uint16_t pick(int rank, int k) {
     if (!(ready_ >> rank & 1)) {
       ready_ |= 1u << rank;
-      const std::uint16_t lane = lane_[rank];
+      const std::uint16_t lane = hand_->rank_lane(rank);
       int n = 0;
       picks_[rank][0] = 0;
       for (int suit = 0; suit < kNumSuits; ++suit)
@@ -162,6 +182,7 @@ class Generator {
   }
 
   void bombs(const Move& table) {
+    if (most_ + wild_ < cfg_.bomb_min_size) return;  // no rank can make a bomb
     for (int r = 0; r < kNumRanks; ++r) {
       const int top = count_[r] + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
@@ -219,6 +240,26 @@ class Generator {
   // All runs of `width` cards per rank with lengths [min_len, max_len] in ranks,
   // growing each window one rank at a time from its start.
   void runs(Kind kind, int width, int min_len, int max_len) {
+    if (wild_ == 0) {
+      // Without wild jokers a run needs `width` naturals at every rank of its window:
+      // skip the starts whose stretch of such ranks is shorter than min_len.
+      std::uint32_t full = 0;
+      for (int r = 0; r <= cfg_.run_top; ++r)
+        if (count_[r] >= width) full |= 1u << r;
+      for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
+        const int stretch = std::countr_one(full >> s);
+        if (stretch < min_len) {
+          s += stretch;  // the next start worth trying is past the gap
+          continue;
+        }
+        Window w;
+        for (int len = 1; len <= std::min(max_len, stretch); ++len) {
+          extend(w, width, s + len - 1);
+          if (len >= min_len) trade(kind, width, s, len, w, 0, w.full, 0, w.naturals);
+        }
+      }
+      return;
+    }
     for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
       Window w;
       for (int len = 1; len <= max_len && s + len - 1 <= cfg_.run_top; ++len) {
@@ -262,10 +303,11 @@ class Generator {
   MoveList& out_;
   // Four packs hold 16 cards of a rank; no game needs more.
   static constexpr int kMaxPerRank = 16;
-  std::uint16_t lane_[kNumRanks];
+  const Cards* hand_;
   std::uint16_t picks_[kNumRanks][kMaxPerRank + 1];
   std::uint32_t ready_ = 0;  // bit r: picks_[r] is built
   int count_[kNumRanks];
+  int most_ = 0;  // the largest natural count of any rank
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;
