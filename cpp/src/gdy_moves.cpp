@@ -65,24 +65,10 @@ class Generator {
       std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
       return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
     };
-    const std::uint64_t c0 = lanes(words[0]), c1 = lanes(words[1]), c2 = lanes(words[2]), c3 = lanes(words[3]);
-    count_[0] = static_cast<int>(c0 & 0xFF);
-    count_[1] = static_cast<int>((c0 >> 16) & 0xFF);
-    count_[2] = static_cast<int>((c0 >> 32) & 0xFF);
-    count_[3] = static_cast<int>((c0 >> 48) & 0xFF);
-    count_[4] = static_cast<int>(c1 & 0xFF);
-    count_[5] = static_cast<int>((c1 >> 16) & 0xFF);
-    count_[6] = static_cast<int>((c1 >> 32) & 0xFF);
-    count_[7] = static_cast<int>((c1 >> 48) & 0xFF);
-    count_[8] = static_cast<int>(c2 & 0xFF);
-    count_[9] = static_cast<int>((c2 >> 16) & 0xFF);
-    count_[10] = static_cast<int>((c2 >> 32) & 0xFF);
-    count_[11] = static_cast<int>((c2 >> 48) & 0xFF);
-    count_[12] = static_cast<int>(c3 & 0xFF);
-    most_ = 0;
-    for (int r = 0; r < kNumRanks; ++r) most_ = std::max(most_, count_[r]);
+    for (int w = 0; w < 4; ++w) counts_[w] = lanes(words[static_cast<std::size_t>(w)]);
+    counts_[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+    for (int r = 0; r < kNumRanks; ++r) count_[r] = static_cast<int>((counts_[r >> 2] >> ((r & 3) * 16)) & 0xFF);
     hand_ = &hand;
-    ready_ = 0;
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
@@ -91,7 +77,7 @@ class Generator {
 
   void leads() {
     for (int r = 0; r < kNumRanks; ++r)
-      for (int n = 1, top = count_[r] + wild_at(r); n <= top; ++n) group(r, n, nullptr);
+      for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
     runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
     runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
     king_bomb(nullptr);
@@ -121,19 +107,29 @@ class Generator {
   }
 
  private:
-  // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane,
-  // built for all k on the first use of a rank.
-  std::uint16_t pick(int rank, int k) {
-    if (!(ready_ >> rank & 1)) {
-      ready_ |= 1u << rank;
-      const std::uint16_t lane = hand_->rank_lane(rank);
-      int n = 0;
-      picks_[rank][0] = 0;
-      for (int suit = 0; suit < kNumSuits; ++suit)
-        for (int c = (lane >> (4 * suit)) & 0xF; c > 0 && n < kMaxPerRank; --c, ++n)
-          picks_[rank][n + 1] = static_cast<std::uint16_t>(picks_[rank][n] + (1u << (4 * suit)));
+  // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane.
+  std::uint16_t pick(int rank, int k) const {
+    const std::uint16_t lane = hand_->rank_lane(rank);
+    if (k == count(rank)) return lane;  // all of them
+    if (k == 1) return static_cast<std::uint16_t>(1u << (std::countr_zero(lane) & ~3));  // the lowest suit held
+    std::uint16_t out = 0;
+    for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
+      const int have = (lane >> (4 * suit)) & 0xF;
+      const int take = have < k ? have : k;
+      out = static_cast<std::uint16_t>(out | take << (4 * suit));
+      k -= take;
     }
-    return picks_[rank][k];
+    return out;
+  }
+
+  int count(int rank) const { return count_[rank]; }
+
+  // Whether some rank holds at least `n` naturals: a lane-wise compare on all words.
+  bool any_count_at_least(int n) const {
+    if (n <= 0) return true;
+    const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
+    const std::uint64_t hit = ((counts_[0] + add) | (counts_[1] + add) | (counts_[2] + add)) & 0x8000800080008000ULL;
+    return hit != 0 || static_cast<int>(counts_[3]) >= n;
   }
 
   int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
@@ -171,7 +167,7 @@ class Generator {
     const Kind kind = group_kind(rank, n);
     if (kind == Kind::pass) return;
     const int kmin = std::max(1, n - wild_at(rank));
-    for (int k = std::min(count_[rank], n); k >= kmin; --k) {
+    for (int k = std::min(count(rank), n); k >= kmin; --k) {
       const int j = n - k;
       if (j > 0 && k < cfg_.min_naturals_per_combo) continue;
       if (table && !bomb_beats(cfg_, n, rank, j == 0, *table)) continue;
@@ -182,9 +178,9 @@ class Generator {
   }
 
   void bombs(const Move& table) {
-    if (most_ + wild_ < cfg_.bomb_min_size) return;  // no rank can make a bomb
+    if (!any_count_at_least(cfg_.bomb_min_size - wild_)) return;  // no rank can make a bomb
     for (int r = 0; r < kNumRanks; ++r) {
-      const int top = count_[r] + wild_at(r);
+      const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
         if (group_kind(r, n) == Kind::bomb) group(r, n, &table);
     }
@@ -221,8 +217,8 @@ class Generator {
   };
 
   // Extends `w` by rank `r`; false when no joker may stand for a missing card there.
-  bool extend(Window& w, int width, int r) {
-    const int have = std::min(width, count_[r]);
+  bool extend(Window& w, int width, int r) const {
+    const int have = std::min(width, count(r));
     if (have < width && wild_at(r) == 0) return false;
     if (have > 0) {
       put_lane(w.full, r, pick(r, have));
@@ -245,7 +241,7 @@ class Generator {
       // skip the starts whose stretch of such ranks is shorter than min_len.
       std::uint32_t full = 0;
       for (int r = 0; r <= cfg_.run_top; ++r)
-        if (count_[r] >= width) full |= 1u << r;
+        if (count(r) >= width) full |= 1u << r;
       for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
         const int stretch = std::countr_one(full >> s);
         if (stretch < min_len) {
@@ -301,13 +297,10 @@ class Generator {
 
   const Config& cfg_;
   MoveList& out_;
-  // Four packs hold 16 cards of a rank; no game needs more.
-  static constexpr int kMaxPerRank = 16;
   const Cards* hand_;
-  std::uint16_t picks_[kNumRanks][kMaxPerRank + 1];
-  std::uint32_t ready_ = 0;  // bit r: picks_[r] is built
+  // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
+  std::uint64_t counts_[4];
   int count_[kNumRanks];
-  int most_ = 0;  // the largest natural count of any rank
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;

@@ -1,0 +1,264 @@
+"""Side-by-side speed of ganzdy and its peers, measured in one run on one machine.
+
+    pip install ".[bench]" && python bench/compare.py [--quick]
+
+Peers: OpenSpiel's C++ Dou Dizhu behind pybind11 (``open_spiel``) and RLCard's
+pure-Python Dou Dizhu (``rlcard``). The games differ (Gan Deng Yan here, Dou Dizhu
+there), so every figure is per decision or per call, the unit the peers share.
+Each figure is the median of several timed rounds; the ratio column is ganzdy over
+the peer (higher is better for ganzdy). A peer that is not installed is reported as
+missing rather than silently skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import ganzdy
+
+RULES = ganzdy.Rules("gan_deng_yan", players=4)
+
+
+@dataclass
+class Row:
+    what: str
+    unit: str
+    ganzdy: float
+    peer_name: str
+    peer: float | None
+    higher_is_better: bool = True
+
+    @property
+    def ratio(self) -> float | None:
+        if self.peer is None or self.peer == 0:
+            return None
+        return self.ganzdy / self.peer if self.higher_is_better else self.peer / self.ganzdy
+
+
+def median_rate(run: Callable[[], int], rounds: int) -> float:
+    """Median of `rounds` measurements of units per second; `run` returns the units it did."""
+    rates = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        units = run()
+        rates.append(units / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def median_time(run: Callable[[], None], calls: int, rounds: int) -> float:
+    """Median ns per call over `rounds` rounds of `calls` calls."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(calls):
+            run()
+        times.append((time.perf_counter() - start) / calls * 1e9)
+    return statistics.median(times)
+
+
+# --- ganzdy -------------------------------------------------------------------
+
+
+def ganzdy_python_random(deals: int, seed: int) -> int:
+    rng = random.Random(seed)
+    decisions = 0
+    for i in range(deals):
+        deal = RULES.new_deal(seed=seed * 100_003 + i, dealer=i % 4)
+        while not deal.is_terminal:
+            ids = deal.legal_ids()
+            deal.apply_id(int(ids[rng.randrange(len(ids))]))
+            decisions += 1
+    return decisions
+
+
+def ganzdy_cpp_random(deals: int, seed: int, threads: int) -> int:
+    result = ganzdy.playouts(RULES, deals, agents="random", seed=seed, threads=threads)
+    return int(result["plies"].sum())
+
+
+def ganzdy_sample_states(count: int, seed: int) -> tuple[list[ganzdy.Deal], list[ganzdy.Deal]]:
+    """Leads and follows met in random play."""
+    rng = random.Random(seed)
+    leads: list[ganzdy.Deal] = []
+    follows: list[ganzdy.Deal] = []
+    i = 0
+    while len(leads) < count or len(follows) < count:
+        deal = RULES.new_deal(seed=seed + i, dealer=i % 4)
+        i += 1
+        while not deal.is_terminal:
+            target = leads if deal.table.is_pass else follows
+            if len(target) < count and rng.random() < 0.2:
+                target.append(deal.copy())
+            ids = deal.legal_ids()
+            deal.apply_id(int(ids[rng.randrange(len(ids))]))
+    return leads, follows
+
+
+# --- OpenSpiel ------------------------------------------------------------------
+
+
+def openspiel_available() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def openspiel_python_random(games: int, seed: int) -> int:
+    import pyspiel
+
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+    return decisions
+
+
+def openspiel_cpp_random(games: int, seed: int, decisions_per_game: float) -> int:
+    import pyspiel
+
+    game = pyspiel.load_game("dou_dizhu")
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
+    for _ in range(games):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+    return round(games * decisions_per_game)
+
+
+def openspiel_sample_states(count: int, seed: int) -> list[object]:
+    import pyspiel
+
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(seed)
+    states: list[object] = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(states) < count:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if rng.random() < 0.2:
+                states.append(state.clone())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return states
+
+
+# --- RLCard ---------------------------------------------------------------------
+
+
+def rlcard_available() -> bool:
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def rlcard_python_random(games: int, seed: int) -> int:
+    import rlcard
+
+    env = rlcard.make("doudizhu", config={"seed": seed})
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(games):
+        state, _player = env.reset()
+        while not env.is_over():
+            actions = list(state["legal_actions"].keys())
+            state, _player = env.step(actions[rng.randrange(len(actions))])
+            decisions += 1
+    return decisions
+
+
+# --- the table ------------------------------------------------------------------
+
+
+def measure(quick: bool) -> list[Row]:
+    rounds = 3 if quick else 5
+    scale = 1 if quick else 4
+    rows: list[Row] = []
+    has_os = openspiel_available()
+    has_rl = rlcard_available()
+
+    g_py = median_rate(lambda: ganzdy_python_random(10 * scale, 1), rounds)
+    os_py = median_rate(lambda: openspiel_python_random(20 * scale, 1), rounds) if has_os else None
+    rl_py = median_rate(lambda: rlcard_python_random(10 * scale, 1), rounds) if has_rl else None
+    rows.append(Row("random play driven from Python", "decisions/s", g_py, "OpenSpiel dou_dizhu", os_py))
+    rows.append(Row("random play driven from Python", "decisions/s", g_py, "RLCard doudizhu", rl_py))
+
+    g_cpp = median_rate(lambda: ganzdy_cpp_random(500 * scale, 1, 1), rounds)
+    os_cpp = None
+    if has_os:
+        per_game = openspiel_python_random(50, 7) / 50
+        os_cpp = median_rate(lambda: openspiel_cpp_random(100 * scale, 1, per_game), rounds)
+    rows.append(Row("random play inside C++, 1 thread", "decisions/s", g_cpp, "OpenSpiel evaluate_bots", os_cpp))
+
+    leads, follows = ganzdy_sample_states(200, 11)
+    calls = len(leads)
+    lead_ns = median_time(lambda: [d.legal_ids() for d in leads], 1, rounds) / calls
+    follow_ns = median_time(lambda: [d.legal_ids() for d in follows], 1, rounds) / calls
+    os_states = openspiel_sample_states(200, 11) if has_os else []
+    os_legal = (
+        median_time(lambda: [s.legal_actions() for s in os_states], 1, rounds) / len(os_states)  # type: ignore[attr-defined]
+        if has_os
+        else None
+    )
+    rows.append(Row("legal-move query from Python, lead", "ns/call", lead_ns, "OpenSpiel legal_actions", os_legal, False))
+    rows.append(Row("legal-move query from Python, follow", "ns/call", follow_ns, "OpenSpiel legal_actions", os_legal, False))
+    cpp_lead = statistics.median(
+        ganzdy._core.time_generation(RULES, d.hand(d.current_player), None, 200, 1)[0] for d in leads[:50]
+    )
+    cpp_follow = statistics.median(
+        ganzdy._core.time_generation(RULES, d.hand(d.current_player), d.table, 200, 1)[0] for d in follows[:50]
+    )
+    rows.append(Row("legal-move generation inside C++, lead", "ns/call", cpp_lead, "-", None, False))
+    rows.append(Row("legal-move generation inside C++, follow", "ns/call", cpp_follow, "-", None, False))
+
+    g_copy = median_time(lambda: [d.copy() for d in follows], 1, rounds) / calls
+    os_clone = (
+        median_time(lambda: [s.clone() for s in os_states], 1, rounds) / len(os_states)  # type: ignore[attr-defined]
+        if has_os
+        else None
+    )
+    rows.append(Row("state copy from Python", "ns/call", g_copy, "OpenSpiel clone", os_clone, False))
+
+    cores = os.cpu_count() or 1
+    one = median_rate(lambda: ganzdy_cpp_random(500 * scale, 3, 1) and 500 * scale, rounds)
+    many = median_rate(lambda: ganzdy_cpp_random(500 * scale, 3, cores) and 500 * scale, rounds)
+    rows.append(Row(f"playouts scaling, {cores} threads vs 1", "deals/s", many, "ganzdy 1 thread", one))
+    return rows
+
+
+def print_table(rows: list[Row]) -> None:
+    print(f"{'measure':44s} {'unit':12s} {'ganzdy':>12s}  {'peer':26s} {'peer value':>12s} {'ratio':>8s}")
+    for r in rows:
+        peer = f"{r.peer:12.1f}" if r.peer is not None else f"{'missing':>12s}"
+        ratio = f"{r.ratio:7.1f}x" if r.ratio is not None else f"{'-':>8s}"
+        print(f"{r.what:44s} {r.unit:12s} {r.ganzdy:12.1f}  {r.peer_name:26s} {peer} {ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter rounds (CI)")
+    args = parser.parse_args()
+    print_table(measure(args.quick))
+
+
+if __name__ == "__main__":
+    main()
