@@ -237,6 +237,15 @@ def measure(quick: bool) -> list[Row]:
         else None
     )
     rows.append(Row("state copy from Python", "ns/call", g_copy, "OpenSpiel clone", os_clone, False))
+    g_copy_bare = median_time(lambda: [d.copy(history=False) for d in follows], 1, rounds) / calls
+    rows.append(Row("state copy from Python, history=False", "ns/call", g_copy_bare, "OpenSpiel clone", os_clone, False))
+    mid = [d for d in follows if d.ply >= 60][:20] or follows[:20]
+    cpp_copy = statistics.median(ganzdy._core.time_copy(d, True, 2000, 3) for d in mid)
+    cpp_copy_bare = statistics.median(ganzdy._core.time_copy(d, False, 2000, 3) for d in mid)
+    cpp_undo = statistics.median(ganzdy._core.time_apply_undo(d, 2000, 3) for d in mid)
+    rows.append(Row("state copy inside C++ (ply >= 60)", "ns/call", cpp_copy, "-", None, False))
+    rows.append(Row("state copy inside C++, history=False", "ns/call", cpp_copy_bare, "-", None, False))
+    rows.append(Row("apply + undo inside C++", "ns/call", cpp_undo, "-", None, False))
 
     cores = os.cpu_count() or 1
     one = median_rate(lambda: ganzdy_cpp_random(500 * scale, 3, 1) and 500 * scale, rounds)

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "ganzdy/gdy_deal.h"
 #include "ganzdy/gdy_moves.h"
 
 namespace ganzdy::bind {
@@ -38,9 +39,58 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));
 }
 
+// Median ns per Deal copy (with or without its history) measured inside C++.
+double time_copy(const gdy::Deal& deal, bool history, int iterations, int repeats) {
+  if (iterations < 1 || repeats < 1) throw py::value_error("iterations and repeats must be positive");
+  std::vector<double> samples;
+  std::size_t sink = 0;
+  {
+    py::gil_scoped_release release;
+    for (int rep = 0; rep < repeats; ++rep) {
+      auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < iterations; ++i) {
+        gdy::Deal copy = history ? gdy::Deal(deal) : deal.copy_without_history();
+        sink += static_cast<std::size_t>(copy.stock_size());
+      }
+      auto stop = std::chrono::steady_clock::now();
+      samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
+    }
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2] + static_cast<double>(sink == 1 ? 0 : 0);
+}
+
+// Median ns per push+pop (apply and undo) of each legal move in turn, inside C++.
+double time_apply_undo(const gdy::Deal& deal, int iterations, int repeats) {
+  if (iterations < 1 || repeats < 1) throw py::value_error("iterations and repeats must be positive");
+  gdy::Deal work(deal);
+  gdy::MoveList moves;
+  work.legal_moves(moves);
+  if (moves.empty()) throw py::value_error("the deal is over");
+  std::vector<double> samples;
+  {
+    py::gil_scoped_release release;
+    for (int rep = 0; rep < repeats; ++rep) {
+      auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < iterations; ++i) {
+        work.apply(moves[static_cast<std::size_t>(i) % moves.size()]);
+        work.pop();
+      }
+      auto stop = std::chrono::steady_clock::now();
+      samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
+    }
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
 }  // namespace
 
 void bind_bench(py::module_& m) {
+  m.def("time_copy", &time_copy, py::arg("deal"), py::arg("history") = true, py::arg("iterations") = 10000,
+        py::arg("repeats") = 7, "Median ns per Deal copy, measured inside C++.");
+  m.def("time_apply_undo", &time_apply_undo, py::arg("deal"), py::arg("iterations") = 10000, py::arg("repeats") = 7,
+        "Median ns per apply + pop, measured inside C++.");
   m.def("time_generation", &time_generation, py::arg("rules"), py::arg("hand"), py::arg("table") = py::none(),
         py::arg("iterations") = 10000, py::arg("repeats") = 7,
         "(median ns per legal-move generation call measured inside C++, moves per call)");

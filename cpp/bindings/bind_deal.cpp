@@ -115,6 +115,9 @@ std::string deal_str(const Deal& d) {
 }
 
 py::tuple deal_state(const Deal& d) {
+  if (d.root_ply() > 0)
+    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
+                           ") cannot be pickled: it cannot be replayed from its deck");
   py::list deck;
   for (Face f : d.deck()) deck.append(face_name(f));
   py::list moves;
@@ -271,7 +274,9 @@ void bind_deal(py::module_& m) {
         for (int s = 0; s < d.players(); ++s) out.push_back(d.hand_size(s));
         return out;
       })
-      .def_property_readonly("ply", [](const Deal& d) { return d.history().size(); })
+      .def_property_readonly("ply", &Deal::ply, "Plies played since the deal began.")
+      .def_property_readonly("root_ply", &Deal::root_ply,
+                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
       .def_property_readonly("history", [](const Deal& d) {
         py::list out;
         for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
@@ -288,7 +293,10 @@ void bind_deal(py::module_& m) {
       .def("apply", &apply_guarded, py::arg("move"),
            "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
       .def("pop", [](Deal& d) {
-        if (d.history().empty()) throw IllegalMoveError("pop(): no move to undo");
+        if (d.history().empty())
+          throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
+                                                        std::to_string(d.root_ply()) + ")"
+                                                  : std::string("pop(): no move to undo"));
         Move last = d.history().back().move;
         d.pop();
         return last;
@@ -323,7 +331,10 @@ void bind_deal(py::module_& m) {
         return copy.outcome();
       }, py::arg("agents") = "random", py::arg("seed") = py::none(),
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("copy", [](const Deal& d) { return Deal(d); })
+      .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
+           py::arg("history") = true,
+           "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
+           "this point, be pickled or be recorded.")
       .def("__copy__", [](const Deal& d) { return Deal(d); })
       .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
@@ -337,6 +348,10 @@ void bind_deal(py::module_& m) {
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
         py::arg("seed") = py::none(), py::arg("threads") = 0,
         "Play whole deals in C++ with built-in policies; NumPy arrays of points, winner, plies, bombs.");
+
+  m.def("deal_seed", [](py::handle seed, std::uint64_t index) { return gdy::deal_seed(to_seed(seed), index); },
+        py::arg("seed"), py::arg("index"),
+        "The shuffle seed of deal `index` of a playouts batch seeded `seed` (dealt by seat index % players).");
 
   py::class_<Rules> rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
   rules.def("new_deal", &new_deal, py::arg("seed") = py::none(), py::arg("dealer") = 0, py::arg("deck") = py::none(),

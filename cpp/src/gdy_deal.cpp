@@ -113,7 +113,30 @@ void Deal::deal_cards(int dealer) {
     }
   }
   start_trick(leader);
+  opening_seat_ = info_.current;
 }
+
+Deal Deal::copy_without_history() const {
+  Deal out(*this, 0);
+  out.root_ply_ = ply();
+  return out;
+}
+
+Deal::Deal(const Deal& other, int)
+    : rules_(other.rules_),
+      cfg_(other.cfg_),
+      deck_(other.deck_),
+      seed_(other.seed_),
+      has_seed_(other.has_seed_),
+      dealer_(other.dealer_),
+      lowest_face_(other.lowest_face_),
+      opening_seat_(other.opening_seat_),
+      root_ply_(other.root_ply_),
+      hands_(other.hands_),
+      hand_sizes_(other.hand_sizes_),
+      played_(other.played_),
+      info_(other.info_),
+      points_(other.points_) {}
 
 bool Deal::can_lead(int seat) const {
   const Cards& h = hand(seat);
@@ -197,7 +220,7 @@ void Deal::settle() {
     if (!(cfg_->alarm_exempt && cards == 1)) {
       // Shut out (关): never played, or played only the deal's opening lead.
       const int plays = info_.plays[static_cast<std::size_t>(s)];
-      const bool shutout = plays == 0 || (plays == 1 && !history_.empty() && history_.front().seat == s);
+      const bool shutout = plays == 0 || (plays == 1 && s == opening_seat_);
       int doublings = 0;
       const int jokers = h.jokers();
       doublings += cfg_->joker_factor_once ? (jokers > 0 ? 1 : 0) : jokers;
@@ -227,7 +250,7 @@ void Deal::settle() {
 bool Deal::filter_allows(int seat, const Move& move) const {
   if (move.is_pass()) return true;
   const int size = hand_size(seat);
-  if (lowest_face_ >= 0 && history_.empty() && move.cards.count(lowest_face_) == 0) return false;
+  if (lowest_face_ >= 0 && ply() == 0 && move.cards.count(lowest_face_) == 0) return false;
   if (cfg_->forbid_final_single_two && move.kind == Kind::single && move.rank == kRank2 && size == 1) return false;
   if (cfg_->must_play_two_first && size == 2 && hand(seat).rank_count(kRank2) >= 1 &&
       move.cards.rank_count(kRank2) == 0)
@@ -280,7 +303,7 @@ std::string Deal::why_illegal(const Move& move) const {
   }
   std::string why = gdy::why_illegal(*cfg_, h, info_.table, move);
   if (!why.empty()) return why;
-  if (lowest_face_ >= 0 && history_.empty() && move.cards.count(lowest_face_) == 0)
+  if (lowest_face_ >= 0 && ply() == 0 && move.cards.count(lowest_face_) == 0)
     return "the first lead must include the lowest card, " + face_name(lowest_face_);
   if (cfg_->forbid_final_single_two && move.kind == Kind::single && move.rank == kRank2 && hand_size(seat) == 1)
     return "a single 2 may not be the last card (forbid_final_single_two)";
@@ -439,7 +462,7 @@ std::uint64_t Deal::hash() const {
   mix(static_cast<std::uint64_t>(info_.bombs) | static_cast<std::uint64_t>(info_.bomb_doublings) << 16);
   for (int s = 0; s < cfg_->players; ++s)
     mix(static_cast<std::uint64_t>(info_.plays[static_cast<std::size_t>(s)]) |
-        static_cast<std::uint64_t>(info_.finish_order[static_cast<std::size_t>(s)] + 1) << 8);
+        static_cast<std::uint64_t>(s < info_.finished ? info_.finish_order[static_cast<std::size_t>(s)] + 1 : 0) << 8);
   return h;
 }
 

@@ -97,7 +97,16 @@ class Deal {
   int bombs_played() const { return info_.bombs; }
   bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
   const DealInfo& info() const { return info_; }
+  // The plies that can be undone, oldest first; a copy without history starts
+  // with none, at ply root_ply().
   const std::vector<Ply>& history() const { return history_; }
+  int root_ply() const { return root_ply_; }
+  // Plies played since the deal began.
+  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
+
+  // A copy that can play on but cannot pop() past this point (nor be recorded
+  // from the start): the cheap copy a search makes of the position it explores.
+  Deal copy_without_history() const;
 
   // Every legal move of the player to act, into `out` (cleared first): the pass
   // (first) when following, then the canonical plays. Empty only when terminal.
@@ -148,7 +157,10 @@ class Deal {
   std::uint64_t seed_ = 0;
   bool has_seed_ = false;
   int dealer_ = 0;
+  Deal(const Deal& other, int);  // copies everything but the history
   int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
+  int opening_seat_ = 0;  // who made the opening lead (a shut-out exception)
+  int root_ply_ = 0;      // plies before the first entry of history_
   std::array<Cards, kMaxPlayers> hands_{};
   std::array<int, kMaxPlayers> hand_sizes_{};
   Cards played_;
