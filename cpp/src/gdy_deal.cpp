@@ -269,8 +269,8 @@ void Deal::legal_moves(MoveList& out) const {
         hand_size(seat) > 0)
       out.push_back(Move{h, Kind::jokers, kNoRank, static_cast<std::uint8_t>(hand_size(seat))});
   } else {
-    generate_follows(*cfg_, h, info_.table, out);
-    out.insert(out.begin(), Move::pass_move());
+    out.push_back(Move::pass_move());
+    append_follows(*cfg_, h, info_.table, out);
   }
   if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first)
     std::erase_if(out, [&](const Move& m) { return !filter_allows(seat, m); });

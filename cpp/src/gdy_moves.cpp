@@ -57,8 +57,8 @@ bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& ta
 // One generation call: the hand's rank counts and the output buffer.
 class Generator {
  public:
-  Generator(const Config& cfg, const Cards& hand, MoveList& out) : cfg_(cfg), out_(out) {
-    out_.clear();
+  Generator(const Config& cfg, const Cards& hand, MoveList& out, bool append = false) : cfg_(cfg), out_(out) {
+    if (!append) out_.clear();
     // Rank counts four ranks at a time: add the suit nibbles of each 16-bit lane.
     const auto& words = hand.words();
     auto lanes = [](std::uint64_t w) {
@@ -237,21 +237,20 @@ class Generator {
   // growing each window one rank at a time from its start.
   void runs(Kind kind, int width, int min_len, int max_len) {
     if (wild_ == 0) {
-      // Without wild jokers a run needs `width` naturals at every rank of its window:
-      // skip the starts whose stretch of such ranks is shorter than min_len.
+      // Without wild jokers a run needs `width` naturals at every rank of its
+      // window, so each run is one move: try only the starts of long-enough stretches.
       std::uint32_t full = 0;
-      for (int r = 0; r <= cfg_.run_top; ++r)
-        if (count(r) >= width) full |= 1u << r;
-      for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
-        const int stretch = std::countr_one(full >> s);
-        if (stretch < min_len) {
-          s += stretch;  // the next start worth trying is past the gap
-          continue;
-        }
-        Window w;
-        for (int len = 1; len <= std::min(max_len, stretch); ++len) {
-          extend(w, width, s + len - 1);
-          if (len >= min_len) trade(kind, width, s, len, w, 0, w.full, 0, w.naturals);
+      for (int r = 0; r <= cfg_.run_top; ++r) full |= static_cast<std::uint32_t>(count(r) >= width) << r;
+      std::uint32_t starts = full;
+      for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
+      while (starts) {
+        const int s = std::countr_zero(starts);
+        starts &= starts - 1;
+        const int stretch = std::min(max_len, std::countr_one(full >> s));
+        Cards cards;
+        for (int len = 1; len <= stretch; ++len) {
+          put_lane(cards, s + len - 1, pick(s + len - 1, width));
+          if (len >= min_len) push(kind, s, len * width, cards);
         }
       }
       return;
@@ -363,6 +362,10 @@ void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) { Gener
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
   Generator(cfg, hand, out).follows(table);
+}
+
+void append_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  Generator(cfg, hand, out, true).follows(table);
 }
 
 void readings(const Config& cfg, const Cards& cards, MoveList& out) {

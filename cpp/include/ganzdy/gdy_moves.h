@@ -40,6 +40,9 @@ void generate_leads(const Config& cfg, const Cards& hand, MoveList& out);
 // Clears `out` first. The pass is not included.
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out);
 
+// As generate_follows, but appends to `out` (a deal puts the pass first).
+void append_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out);
+
 // Leads when `table` is a pass, follows otherwise.
 inline void generate(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
   if (table.is_pass())
