@@ -162,9 +162,11 @@ void Deal::start_trick(int leader) {
       return;
     }
   }
-  // Nobody can lead: the deal is drawn (§3.6).
+  // Nobody can lead: the deal is drawn (§3.6), unless someone already went out
+  // (end_condition='ranking'), whose win and payments stand.
   info_.over = 1;
-  info_.drawn = 1;
+  info_.drawn = info_.finished == 0 ? 1 : 0;
+  info_.current = static_cast<std::int8_t>(leader);
 }
 
 void Deal::draw_card(int seat) {
@@ -338,7 +340,9 @@ void Deal::apply(const Move& move) {
     ++info_.plays[s];
     if (move.is_bomb()) {
       ++info_.bombs;
-      info_.bomb_doublings = static_cast<std::uint16_t>(info_.bomb_doublings + (move.length <= 3 ? 1 : 2));
+      // bomb_weight: a 3-card bomb doubles; a bigger bomb or a king bomb quadruples.
+      const bool small = move.kind == Kind::bomb && move.length <= 3;
+      info_.bomb_doublings = static_cast<std::uint16_t>(info_.bomb_doublings + (small ? 1 : 2));
     }
     info_.table = move;
     info_.table_owner = static_cast<std::int8_t>(seat);
@@ -439,9 +443,13 @@ Outcome Deal::outcome() const {
   out.over = is_terminal();
   out.drawn = info_.drawn != 0;
   for (int i = 0; i < info_.finished; ++i) out.finish_order.push_back(info_.finish_order[static_cast<std::size_t>(i)]);
-  if (out.over && cfg_->end_condition == EndCondition::ranking && !out.drawn)
-    for (int s = 0; s < cfg_->players; ++s)
+  // Under 'ranking' the players left rank last, in turn order from the seat due to
+  // act (the one player left, or the stuck leaders when nobody could lead).
+  if (out.over && cfg_->end_condition == EndCondition::ranking && !out.drawn) {
+    int s = info_.current;
+    for (int i = 0; i < cfg_->players; ++i, s = next_seat(s))
       if (!is_out(s)) out.finish_order.push_back(s);
+  }
   out.winner = info_.finished > 0 ? info_.finish_order[0] : -1;
   out.points.assign(points_.begin(), points_.begin() + cfg_->players);
   return out;
