@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import random
 import statistics
 import time
@@ -199,15 +200,27 @@ def measure(quick: bool) -> list[Row]:
     g_py = median_rate(lambda: ganzdy_python_random(10 * scale, 1), rounds)
     os_py = median_rate(lambda: openspiel_python_random(20 * scale, 1), rounds) if has_os else None
     rl_py = median_rate(lambda: rlcard_python_random(10 * scale, 1), rounds) if has_rl else None
-    rows.append(Row("random play driven from Python", "decisions/s", g_py, "OpenSpiel dou_dizhu", os_py))
-    rows.append(Row("random play driven from Python", "decisions/s", g_py, "RLCard doudizhu", rl_py))
+    rows.append(
+        Row("random play driven from Python", "decisions/s", g_py, "OpenSpiel dou_dizhu", os_py)
+    )
+    rows.append(
+        Row("random play driven from Python", "decisions/s", g_py, "RLCard doudizhu", rl_py)
+    )
 
     g_cpp = median_rate(lambda: ganzdy_cpp_random(500 * scale, 1, 1), rounds)
     os_cpp = None
     if has_os:
         per_game = openspiel_python_random(50, 7) / 50
         os_cpp = median_rate(lambda: openspiel_cpp_random(100 * scale, 1, per_game), rounds)
-    rows.append(Row("random play inside C++, 1 thread", "decisions/s", g_cpp, "OpenSpiel evaluate_bots", os_cpp))
+    rows.append(
+        Row(
+            "random play inside C++, 1 thread",
+            "decisions/s",
+            g_cpp,
+            "OpenSpiel evaluate_bots",
+            os_cpp,
+        )
+    )
 
     leads, follows = ganzdy_sample_states(200, 11)
     calls = len(leads)
@@ -219,16 +232,40 @@ def measure(quick: bool) -> list[Row]:
         if has_os
         else None
     )
-    rows.append(Row("legal-move query from Python, lead", "ns/call", lead_ns, "OpenSpiel legal_actions", os_legal, False))
-    rows.append(Row("legal-move query from Python, follow", "ns/call", follow_ns, "OpenSpiel legal_actions", os_legal, False))
+    rows.append(
+        Row(
+            "legal-move query from Python, lead",
+            "ns/call",
+            lead_ns,
+            "OpenSpiel legal_actions",
+            os_legal,
+            False,
+        )
+    )
+    rows.append(
+        Row(
+            "legal-move query from Python, follow",
+            "ns/call",
+            follow_ns,
+            "OpenSpiel legal_actions",
+            os_legal,
+            False,
+        )
+    )
     cpp_lead = statistics.median(
-        ganzdy._core.time_generation(RULES, d.hand(d.current_player), None, 200, 1)[0] for d in leads[:50]
+        ganzdy._core.time_generation(RULES, d.hand(d.current_player), None, 200, 1)[0]
+        for d in leads[:50]
     )
     cpp_follow = statistics.median(
-        ganzdy._core.time_generation(RULES, d.hand(d.current_player), d.table, 200, 1)[0] for d in follows[:50]
+        ganzdy._core.time_generation(RULES, d.hand(d.current_player), d.table, 200, 1)[0]
+        for d in follows[:50]
     )
-    rows.append(Row("legal-move generation inside C++, lead", "ns/call", cpp_lead, "-", None, False))
-    rows.append(Row("legal-move generation inside C++, follow", "ns/call", cpp_follow, "-", None, False))
+    rows.append(
+        Row("legal-move generation inside C++, lead", "ns/call", cpp_lead, "-", None, False)
+    )
+    rows.append(
+        Row("legal-move generation inside C++, follow", "ns/call", cpp_follow, "-", None, False)
+    )
 
     g_copy = median_time(lambda: [d.copy() for d in follows], 1, rounds) / calls
     os_clone = (
@@ -236,26 +273,77 @@ def measure(quick: bool) -> list[Row]:
         if has_os
         else None
     )
-    rows.append(Row("state copy from Python", "ns/call", g_copy, "OpenSpiel clone", os_clone, False))
+    rows.append(
+        Row("state copy from Python", "ns/call", g_copy, "OpenSpiel clone", os_clone, False)
+    )
     g_copy_bare = median_time(lambda: [d.copy(history=False) for d in follows], 1, rounds) / calls
-    rows.append(Row("state copy from Python, history=False", "ns/call", g_copy_bare, "OpenSpiel clone", os_clone, False))
+    rows.append(
+        Row(
+            "state copy from Python, history=False",
+            "ns/call",
+            g_copy_bare,
+            "OpenSpiel clone",
+            os_clone,
+            False,
+        )
+    )
     mid = [d for d in follows if d.ply >= 60][:20] or follows[:20]
     cpp_copy = statistics.median(ganzdy._core.time_copy(d, True, 2000, 3) for d in mid)
     cpp_copy_bare = statistics.median(ganzdy._core.time_copy(d, False, 2000, 3) for d in mid)
     cpp_undo = statistics.median(ganzdy._core.time_apply_undo(d, 2000, 3) for d in mid)
     rows.append(Row("state copy inside C++ (ply >= 60)", "ns/call", cpp_copy, "-", None, False))
-    rows.append(Row("state copy inside C++, history=False", "ns/call", cpp_copy_bare, "-", None, False))
+    rows.append(
+        Row("state copy inside C++, history=False", "ns/call", cpp_copy_bare, "-", None, False)
+    )
     rows.append(Row("apply + undo inside C++", "ns/call", cpp_undo, "-", None, False))
 
     cores = os.cpu_count() or 1
-    one = median_rate(lambda: ganzdy_cpp_random(500 * scale, 3, 1) and 500 * scale, rounds)
-    many = median_rate(lambda: ganzdy_cpp_random(500 * scale, 3, cores) and 500 * scale, rounds)
-    rows.append(Row(f"playouts scaling, {cores} threads vs 1", "deals/s", many, "ganzdy 1 thread", one))
+    scaling = {
+        t: median_rate(lambda t=t: ganzdy_cpp_random(500 * scale, 3, t) and 500 * scale, rounds)
+        for t in sorted({1, 2, cores})
+    }
+    rows.append(
+        Row(
+            f"playouts scaling, {cores} threads vs 1",
+            "deals/s",
+            scaling[cores],
+            "ganzdy 1 thread",
+            scaling[1],
+        )
+    )
+    SCALING.update(scaling)
     return rows
 
 
+SCALING: dict[int, float] = {}
+
+
+def plot_scaling(path: str) -> None:
+    """Deals per second against thread count, as a PNG (needs matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    threads = sorted(SCALING)
+    fig, ax = plt.subplots(figsize=(5, 3.5), dpi=120)
+    ax.plot(threads, [SCALING[t] for t in threads], marker="o", label="ganzdy.playouts (random)")
+    ax.plot(
+        threads, [SCALING[1] * t for t in threads], linestyle="--", color="grey", label="linear"
+    )
+    ax.set_xlabel("threads")
+    ax.set_ylabel("deals per second")
+    ax.set_xticks(threads)
+    ax.set_title("Gan Deng Yan, 4 players, random play")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+
+
 def print_table(rows: list[Row]) -> None:
-    print(f"{'measure':44s} {'unit':12s} {'ganzdy':>12s}  {'peer':26s} {'peer value':>12s} {'ratio':>8s}")
+    print(
+        f"{'measure':44s} {'unit':12s} {'ganzdy':>12s}  {'peer':26s} {'peer value':>12s} {'ratio':>8s}"
+    )
     for r in rows:
         peer = f"{r.peer:12.1f}" if r.peer is not None else f"{'missing':>12s}"
         ratio = f"{r.ratio:7.1f}x" if r.ratio is not None else f"{'-':>8s}"
@@ -263,10 +351,19 @@ def print_table(rows: list[Row]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="fewer, shorter rounds (CI)")
+    parser.add_argument("--plot", metavar="PNG", help="write the thread-scaling plot here")
     args = parser.parse_args()
+    print(
+        f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    )
     print_table(measure(args.quick))
+    if args.plot:
+        plot_scaling(args.plot)
+        print(f"plot: {args.plot}")
 
 
 if __name__ == "__main__":

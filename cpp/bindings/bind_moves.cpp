@@ -40,6 +40,13 @@ std::string move_repr(const Move& m) {
 }  // namespace
 
 void bind_moves(py::module_& m) {
+  m.def(
+      "parse_move_text",
+      [](const std::string& text) {
+        MoveText parsed = parse_move_text(text);
+        return py::make_tuple(parsed.cards, parsed.declared ? py::cast(*parsed.declared) : py::none());
+      },
+      py::arg("text"), "(cards, declared move or None) of move text, unchecked against any rules.");
   py::class_<Move>(m, "Move", "Cards plus a declaration: kind, key rank and length.")
       .def(py::init(&make_move), py::arg("kind"), py::arg("rank") = "", py::arg("cards") = "")
       .def_property_readonly("kind", [](const Move& mv) { return std::string(kind_name(mv.kind)); })
@@ -48,6 +55,16 @@ void bind_moves(py::module_& m) {
       .def_property_readonly("cards", [](const Move& mv) { return mv.cards; })
       .def_property_readonly("is_pass", &Move::is_pass)
       .def_property_readonly("is_bomb", &Move::is_bomb)
+      .def_static(
+          "parse",
+          [](const std::string& text) {
+            MoveText parsed = parse_move_text(text);
+            if (!parsed.declared)
+              throw ParseError("'" + text + "' names cards but no declaration: write '<cards> as <kind> <rank>', e.g. '" +
+                               (parsed.cards.empty() ? std::string("5s 5h") : parsed.cards.str()) + " as pair 5', or 'pass'");
+            return *parsed.declared;
+          },
+          py::arg("text"), "Parse declared move text ('5s BJ RJ as straight 3-5', 'pass'); the inverse of str().")
       .def("__str__", &Move::str)
       .def("__repr__", &move_repr)
       .def("__eq__", [](const Move& a, py::handle b) { return py::isinstance<Move>(b) && a == b.cast<Move>(); })

@@ -19,11 +19,6 @@ std::int64_t saturating_mul(std::int64_t a, std::int64_t b) {
   return std::min(a * b, kMaxPayment);
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -378,38 +373,17 @@ void Deal::pop() {
 
 Move Deal::parse_move(std::string_view text) const {
   const std::string_view body = trim(text);
-  if (lower(body) == "pass") return Move::pass_move();
-  const std::string low = lower(body);
-  const std::size_t as = low.find(" as ");
-  const Cards cards = Cards::parse(body.substr(0, as));
-  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
-  if (as != std::string::npos) {
-    // "<cards> as <kind> [<rank>[-<rank>]]"
-    std::string_view decl = trim(body.substr(as + 4));
-    const std::size_t space = decl.find(' ');
-    const std::string kind_text = lower(decl.substr(0, space));
-    const auto kind = parse_kind(kind_text);
-    if (!kind || *kind == Kind::pass)
-      throw ParseError("unknown declaration '" + std::string(decl) + "' in '" + std::string(text) +
-                       "': expected a kind (single, pair, triple, straight, pairs, bomb, king_bomb, jokers) and a rank, "
-                       "e.g. 'as straight 3-5'");
-    Move move;
-    move.kind = *kind;
-    move.cards = cards;
-    move.length = static_cast<std::uint8_t>(std::min(cards.size(), 255));
-    if (space != std::string_view::npos) {
-      std::string_view rank_text = trim(decl.substr(space + 1));
-      rank_text = rank_text.substr(0, rank_text.find('-'));
-      const auto rank = parse_rank(trim(rank_text));
-      if (!rank)
-        throw ParseError("bad rank '" + std::string(rank_text) + "' in '" + std::string(text) +
-                         "': expected 3-9, T, J, Q, K, A or 2");
-      move.rank = static_cast<std::int8_t>(*rank);
-    }
-    const std::string why = why_illegal(move);
-    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
-    return move;
+  const MoveText parsed = parse_move_text(body);
+  if (parsed.declared) {
+    if (parsed.declared->is_pass()) return *parsed.declared;
+    const std::string why = why_illegal(*parsed.declared);
+    if (!why.empty())
+      throw IllegalMoveError(parsed.declared->str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
+                             rules_->describe());
+    return *parsed.declared;
   }
+  const Cards& cards = parsed.cards;
+  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
   MoveList readings_of;
   readings(*cfg_, cards, readings_of);
   if (cfg_->stuck_leader == StuckLeader::allow_joker_only_final && cards.jokers() == cards.size() && !cards.empty())

@@ -1,6 +1,10 @@
 #include "ganzdy/move.h"
 
 #include <array>
+#include <cctype>
+#include <vector>
+
+#include "ganzdy/errors.h"
 
 namespace ganzdy {
 
@@ -38,6 +42,64 @@ std::uint64_t Move::hash() const {
   h ^= (static_cast<std::uint64_t>(kind) << 16 | static_cast<std::uint64_t>(static_cast<std::uint8_t>(rank)) << 8 |
         length) * 0x9E3779B97F4A7C15ULL;
   return h;
+}
+
+namespace {
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+MoveText parse_move_text(std::string_view text) {
+  // Words with their offsets, so the card part keeps its original spelling.
+  std::vector<std::pair<std::size_t, std::string_view>> words;
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) words.emplace_back(i, text.substr(i, j - i));
+    i = j;
+  }
+  MoveText out;
+  if (words.size() == 1 && lowered(words[0].second) == "pass") {
+    out.declared = Move::pass_move();
+    return out;
+  }
+  // The declaration is the last "as" with a kind after it and a card before it.
+  std::size_t split = words.size();
+  for (std::size_t i = words.size() >= 2 ? words.size() - 2 : 0; i >= 1 && i < words.size(); --i) {
+    if (lowered(words[i].second) == "as" && parse_kind(lowered(words[i + 1].second))) {
+      split = i;
+      break;
+    }
+  }
+  const std::size_t card_end = split < words.size() ? words[split].first : text.size();
+  out.cards = Cards::parse(text.substr(0, card_end));
+  if (split == words.size()) return out;
+  const auto kind = parse_kind(lowered(words[split + 1].second));
+  if (*kind == Kind::pass) throw ParseError("'" + std::string(text) + "': a pass plays no cards");
+  Move move;
+  move.kind = *kind;
+  move.cards = out.cards;
+  move.length = static_cast<std::uint8_t>(std::min(out.cards.size(), 255));
+  if (split + 2 < words.size()) {
+    std::string_view rank_text = words[split + 2].second;
+    rank_text = rank_text.substr(0, rank_text.find('-'));
+    const auto rank = parse_rank(rank_text);
+    if (!rank || split + 3 < words.size())
+      throw ParseError("bad rank '" + std::string(words[split + 2].second) + "' in '" + std::string(text) +
+                       "': expected a rank (3-9, T, J, Q, K, A, 2) or a run like 3-5 after the kind");
+    move.rank = static_cast<std::int8_t>(*rank);
+  } else if (*kind != Kind::king_bomb && *kind != Kind::jokers) {
+    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " needs a rank, e.g. '" +
+                     out.cards.str() + " as " + std::string(kind_name(*kind)) + " 5'");
+  }
+  out.declared = move;
+  return out;
 }
 
 }  // namespace ganzdy

@@ -1,30 +1,86 @@
 """ganzdy: a fast engine for Chinese climbing card games (Gan Deng Yan, Guandan, Gouji)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
+    Deal,
     DeckError,
     GanzdyError,
     IllegalMoveError,
+    LegalMoves,
     Move,
     Option,
+    Outcome,
     ParseError,
     Rules,
     RulesError,
 )
+from ganzdy.agents import (
+    Agent,
+    AgentError,
+    GreedyAgent,
+    HumanAgent,
+    Quit,
+    RandomAgent,
+    SeatView,
+    make_agent,
+    register_agent,
+    view_for,
+)
+from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
+from ganzdy.playouts import Playouts, playouts
+from ganzdy.records import RecordError, from_record, to_record
+
+
+def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
+    return to_record(self, agents)
+
+
+# Records read naturally as methods of the deal: deal.to_record(), Deal.from_record(r).
+# pybind11 classes take new attributes like any Python class.
+Deal.to_record = _deal_to_record  # type: ignore[method-assign]
+Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agent",
+    "AgentError",
     "AmbiguousMoveError",
+    "ArenaResult",
     "Cards",
+    "Deal",
+    "DealResult",
     "DeckError",
     "GanzdyError",
+    "GreedyAgent",
+    "HumanAgent",
     "IllegalMoveError",
+    "LegalMoves",
+    "Match",
     "Move",
     "Option",
+    "Outcome",
     "ParseError",
+    "Playouts",
+    "Quit",
+    "RandomAgent",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SeatView",
+    "Standing",
     "__version__",
+    "arena",
+    "from_record",
+    "make_agent",
+    "play_deal",
+    "playouts",
+    "register_agent",
+    "to_record",
+    "view_for",
 ]

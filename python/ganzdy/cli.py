@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import secrets
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
 
-from ganzdy._core import GanzdyError, Move, Rules
+from ganzdy import records
+from ganzdy._core import Deal, GanzdyError, Move, Rules, parse_move_text
+from ganzdy.agents import Agent, HumanAgent, Quit, known_agents, make_agent
+from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
 
 
-def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_rules_arguments(
+    parser: argparse.ArgumentParser, players_help: str = "number of players (default: 4)"
+) -> None:
     parser.add_argument(
         "--game", default="gan_deng_yan", help="rules preset (default: gan_deng_yan)"
     )
-    parser.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    parser.add_argument("--players", type=int, default=None, help=players_help)
     parser.add_argument(
         "--option",
         action="append",
@@ -24,16 +36,16 @@ def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _rules_from(args: argparse.Namespace) -> Rules:
-    return Rules(args.game, players=args.players, **parse_options(args.option))
+def _rules_from(args: argparse.Namespace, players: int | None = None) -> Rules:
+    players = args.players if args.players is not None else players
+    return Rules(args.game, players=4 if players is None else players, **parse_options(args.option))
 
 
 def _parse_table(rules: Rules, text: str) -> Move:
     """A table move as '<cards> as <kind> <rank>' or plain cards with exactly one reading."""
-    cards, sep, declaration = text.partition(" as ")
-    if sep:
-        kind, _, rank = declaration.strip().partition(" ")
-        return Move(kind, rank.split("-")[0].strip(), cards)
+    cards, move = parse_move_text(text)
+    if move is not None:
+        return move
     readings = rules.readings(cards)
     if len(readings) == 1:
         return readings[0]
@@ -54,6 +66,166 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _agent_specs(text: str) -> list[str]:
+    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
+    if not specs:
+        raise GanzdyError(f"--agents {text!r} names no agent; known agents: {_known()}")
+    return specs
+
+
+def _known() -> str:
+    return ", ".join(known_agents())
+
+
+def _points(points: Sequence[int]) -> str:
+    return " ".join(f"{p:+d}" for p in points)
+
+
+# -- play ----------------------------------------------------------------------------
+
+
+def _show_move(deal: Deal, seat: int, move: Move) -> None:
+    print(f"  seat {seat}: {move}")
+    if deal.is_terminal:
+        if deal.outcome.drawn:
+            # The match deals again at once; say so before the new deal's moves.
+            print(f"  -- drawn: nobody can lead; seat {deal.dealer} deals again")
+        return
+    if deal.table.is_pass:
+        # The trick just ended: the cards were drawn and a new leader is due.
+        print(f"  -- new trick: seat {deal.current_player} leads (stock {deal.stock_size})")
+
+
+def _show_deal_end(deal: Deal, match: Match) -> None:
+    outcome = deal.outcome
+    if outcome.drawn:
+        print("deal drawn: nobody can lead; the same dealer deals again")
+    else:
+        you = " (you)" if outcome.winner == 0 else ""
+        print(f"seat {outcome.winner}{you} wins the deal in {deal.ply} moves")
+    for seat in range(deal.players):
+        print(f"  seat {seat}: {deal.hand_sizes[seat]:>2} cards left  {deal.hand(seat)}")
+    print(f"points this deal: {_points(outcome.points)}")
+    print(f"points so far:    {_points(match.points)}")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    bots = _agent_specs(args.agents) if args.agents else None
+    rules = _rules_from(args, None if bots is None else len(bots) + 1)
+    if bots is None:
+        bots = ["greedy"] * (rules.players - 1)
+    if len(bots) != rules.players - 1:
+        raise GanzdyError(
+            f"--agents names {len(bots)} bots but {rules.players} players leave "
+            f"{rules.players - 1} seats beside yours"
+        )
+    # Chosen here rather than by the match so the bots' seeds derive from it too.
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    agents: list[Agent] = [HumanAgent(show_moves=False)]
+    agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
+    match = Match(rules, agents, deals=args.deals, seed=seed, on_move=_show_move)
+    print(f"{rules}; you are seat 0 against {', '.join(bots)}; seed {match.seed}")
+    print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
+    try:
+        while not match.finished:
+            number = len(match.results) + 1
+            print(f"\n== deal {number} of {match.deals}: seat {match.dealer} deals")
+            match.play_next()
+            assert match.last_deal is not None
+            _show_deal_end(match.last_deal, match)
+    except (Quit, KeyboardInterrupt):
+        played = len(match.results)
+        print(f"\nleft the game after {played} finished deals; points {_points(match.points)}")
+        return 0
+    if match.redeals:
+        print(f"{match.redeals} drawn deals were dealt again")
+    return 0
+
+
+# -- arena ---------------------------------------------------------------------------
+
+
+class _Progress:
+    """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total = total
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.drawn_at = 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if done < self.total and now - self.drawn_at < 0.1:
+            return
+        self.drawn_at = now
+        filled = self.width * done // max(self.total, 1)
+        rate = done / (now - self.start) if now > self.start else 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\rarena [{bar}] {done}/{self.total} deals, {rate:.0f}/s")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    specs = _agent_specs(args.agents)
+    rules = _rules_from(args, len(specs) if len(specs) > 1 else None)
+    record_dir = Path(args.record) if args.record else None
+    if record_dir is not None:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    progress = None if args.quiet else _Progress(args.deals, sys.stderr)
+    width = len(str(args.deals))
+
+    def on_deal(number: int, deal: Deal, seated: Sequence[str]) -> None:
+        if record_dir is not None:
+            records.save(deal, record_dir / f"deal-{number:0{width}d}.json", seated)
+        if progress is not None:
+            progress.update(number)
+
+    result = arena(rules, specs, args.deals, seed=args.seed, rotate=args.rotate, on_deal=on_deal)
+    print(result.table())
+    if record_dir is not None:
+        print(f"records of the {args.deals} deals in {record_dir}/")
+    return 0
+
+
+# -- replay --------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    # Loading replays and checks the whole record first, so a bad one prints nothing.
+    deal = records.load(args.file)
+    agents = json.loads(Path(args.file).read_text(encoding="utf-8")).get("agents")
+    rules = deal.rules
+    seed = deal.seed
+    replay = (
+        rules.new_deal(seed=seed, dealer=deal.dealer)
+        if seed is not None
+        else rules.new_deal(deck=deal.deck, dealer=deal.dealer)
+    )
+    origin = f"seed {seed}" if seed is not None else "an explicit deck"
+    print(f"{rules!r}; {origin}; seat {deal.dealer} deals")
+    for seat in range(rules.players):
+        who = f" ({agents[seat]})" if agents else ""
+        print(f"  seat {seat}{who}: {replay.hand(seat)}")
+    print(f"{'ply':>4}  {'seat':>4}  {'move':<34}  {'hand sizes':<14}  stock")
+    for ply, (seat, move) in enumerate(deal.history, 1):
+        replay.push(move)
+        sizes = " ".join(str(n) for n in replay.hand_sizes)
+        print(f"{ply:>4}  {seat:>4}  {move!s:<34}  {sizes:<14}  {replay.stock_size}")
+    outcome = replay.outcome
+    if not outcome.over:
+        print(f"unfinished: seat {replay.current_player} to act")
+    elif outcome.drawn:
+        print("drawn: nobody could lead")
+    else:
+        print(f"seat {outcome.winner} wins; finish order {outcome.finish_order}")
+    print(f"points: {_points(outcome.points)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ganzdy", description="Engine for Chinese climbing card games."
@@ -64,6 +236,39 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--table", help="the move to beat, e.g. '5d' or '4s 5s BJ as straight 4-6'")
     _add_rules_arguments(moves)
     moves.set_defaults(run=_cmd_moves)
+
+    agents_help = f"comma-separated agent specs such as random:seed=3 (known: {_known()})"
+    play = sub.add_parser("play", help="play against bots at the terminal (you are seat 0)")
+    play.add_argument(
+        "--agents", help=f"the bots at seats 1, 2, ... (default: greedy); {agents_help}"
+    )
+    play.add_argument("--deals", type=int, default=1, help="deals to play (default: 1)")
+    play.add_argument("--seed", type=int, help="match seed, for a game you can play again")
+    _add_rules_arguments(play, "number of players (default: one more than --agents, else 4)")
+    play.set_defaults(run=_cmd_play)
+
+    arena_ = sub.add_parser("arena", help="pit agents against each other over many deals")
+    arena_.add_argument(
+        "--agents",
+        default="greedy,random,random,random",
+        help=f"{agents_help}; default: %(default)s",
+    )
+    arena_.add_argument("--deals", type=int, default=100, help="deals to play (default: 100)")
+    arena_.add_argument("--seed", type=int, help="arena seed (default: random, printed)")
+    arena_.add_argument("--record", metavar="DIR", help="write every deal's record as JSON")
+    arena_.add_argument(
+        "--no-rotate",
+        dest="rotate",
+        action="store_false",
+        help="keep agent i at seat i instead of rotating seats over each deck",
+    )
+    arena_.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_rules_arguments(arena_, "number of players (default: the number of agents)")
+    arena_.set_defaults(run=_cmd_arena)
+
+    replay = sub.add_parser("replay", help="print a recorded deal move by move")
+    replay.add_argument("file", help="a record written by 'arena --record' or ganzdy.records.save")
+    replay.set_defaults(run=_cmd_replay)
     return parser
 
 
@@ -74,6 +279,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
     except GanzdyError as error:
         print(f"ganzdy: error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader stopped early (`ganzdy moves ... | head`): nothing went wrong here.
+        # Point stdout at /dev/null so the flush at exit does not fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as error:
+        print(f"ganzdy: error: {error}", file=sys.stderr)
         return 2
     return code
 

@@ -57,4 +57,15 @@ struct Move {
   }
 };
 
+// Move text as people and records write it: "pass", "<cards>", or "<cards> as
+// <kind> [<rank>[-<rank>]]" (e.g. "5s BJ RJ as straight 3-5"). The declaration
+// starts at the last " as " followed by a move kind, so the ace of spades ("As")
+// never confuses it.
+struct MoveText {
+  Cards cards;                  // the cards named (all of them)
+  std::optional<Move> declared; // the move, when the text declares one (or is "pass")
+};
+// Throws ParseError naming the bad card, kind or rank.
+MoveText parse_move_text(std::string_view text);
+
 }  // namespace ganzdy

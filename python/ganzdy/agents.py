@@ -1,0 +1,380 @@
+"""Agents: who chooses the moves, seeing only what their seat may know.
+
+An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
+seat's own hand and the public state (table, card counts, stock size, the moves
+played), never the other hands, the stock order or the deal's seed, so an agent
+cannot cheat by accident. ``make_agent("random:seed=3")`` builds agents from text
+for the command line and the arena; ``register_agent`` adds new kinds.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TextIO, runtime_checkable
+
+from ganzdy._core import (
+    AmbiguousMoveError,
+    Cards,
+    Deal,
+    GanzdyError,
+    IllegalMoveError,
+    Move,
+    ParseError,
+    Rules,
+    greedy_index,
+    parse_move_text,
+)
+from ganzdy.options import parse_option_value
+
+
+class AgentError(GanzdyError):
+    """An agent spec that names no known agent or gives it bad parameters."""
+
+
+class Quit(Exception):
+    """The person at the terminal asked to stop (end of input or Ctrl-C)."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What the seat to act may know: its own hand and the public state of the deal."""
+
+    seat: int
+    players: int
+    dealer: int
+    rules: Rules
+    hand: Cards
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    table: Move | None  # None when this seat leads
+    table_owner: int | None
+    passes: int  # consecutive passes since the table move
+    bombs_played: int
+    played: Cards  # every card played so far, by anyone
+    history: tuple[tuple[int, Move], ...]  # (seat, move) in order, passes included
+    out_seats: tuple[int, ...]  # seats that went out (end_condition='ranking')
+    legal_moves: tuple[Move, ...]  # the pass first when following
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    @property
+    def leading(self) -> bool:
+        return self.table is None
+
+
+def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> SeatView:
+    """The view of the player to act.
+
+    ``history`` lets a driver that already keeps the moves pass them in; reading
+    ``deal.history`` rebuilds every move and costs time linear in the ply.
+    """
+    seat = deal.current_player
+    if seat is None:
+        raise GanzdyError("view_for: the deal is over, nobody is to act")
+    table = deal.table
+    return SeatView(
+        seat=seat,
+        players=deal.players,
+        dealer=deal.dealer,
+        rules=deal.rules,
+        hand=deal.hand(seat),
+        hand_sizes=tuple(deal.hand_sizes),
+        stock_size=deal.stock_size,
+        table=None if table.is_pass else table,
+        table_owner=deal.table_owner,
+        passes=deal.passes,
+        bombs_played=deal.bombs_played,
+        played=deal.played,
+        history=tuple(deal.history if history is None else history),
+        out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
+        legal_moves=tuple(deal.legal_moves),
+    )
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses a move for the seat to act. An agent may also have a ``name``."""
+
+    def act(self, view: SeatView) -> Move: ...
+
+
+def agent_name(agent: Agent) -> str:
+    """The agent's ``name`` if it has one, else its class name."""
+    name = getattr(agent, "name", None)
+    return str(name) if name else type(agent).__name__
+
+
+class RandomAgent:
+    """Uniform over the legal moves, from its own random stream."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self._random = random.Random(seed)
+
+    def act(self, view: SeatView) -> Move:
+        return self._random.choice(view.legal_moves)
+
+
+class GreedyAgent:
+    """The engine's greedy policy: cheapest beat, small leads, jokers and bombs kept back."""
+
+    name = "greedy"
+
+    def act(self, view: SeatView) -> Move:
+        index = greedy_index(
+            view.rules,
+            view.seat,
+            view.hand,
+            view.table,
+            view.table_owner,
+            view.hand_sizes,
+            view.out_seats,
+            view.legal_moves,
+        )
+        return view.legal_moves[index]
+
+
+# -- reading a move a person typed --------------------------------------------------
+
+
+def _faces(cards: Cards, jokers_alike: bool) -> list[str]:
+    # Suits never matter in Gan Deng Yan, so a card counts by its rank; jokers count
+    # alike unless their colours matter (a small-plus-big king bomb).
+    return sorted(
+        ("joker" if jokers_alike else card) if card in ("BJ", "RJ") else card[0] for card in cards
+    )
+
+
+def find_move(view: SeatView, text: str) -> Move:
+    """The legal move a person means by ``text``: a move number, 'pass', or card text.
+
+    Card text follows ``Deal.parse_move``: the cards alone when they have one legal
+    reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
+    '5s' also selects the listed '5h as single 5' when the hand holds both. Raises
+    ParseError, IllegalMoveError or AmbiguousMoveError with a message for the person.
+    """
+    legal = view.legal_moves
+    answer = " ".join(text.split())
+    if not answer:
+        raise ParseError("type a move number, card text such as '8h 8d', or 'pass'")
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
+    lowered = answer.lower()
+    if lowered == "pass":
+        if view.table is None:
+            raise IllegalMoveError("you lead: the leader may not pass")
+        return legal[0]
+    for move in legal:
+        if str(move).lower() == lowered:
+            return move
+    cards, declared_move = parse_move_text(answer)
+    kind, rank = (declared_move.kind, declared_move.rank) if declared_move else (None, "")
+    declaration = f"{kind} {rank}".strip()
+
+    def declared(move: Move) -> bool:
+        return (kind is None or move.kind == kind) and (not rank or move.rank == rank)
+
+    matches = [m for m in legal if m.cards == cards and declared(m)]
+    if not matches:
+        if cards not in view.hand:
+            raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
+        jokers_alike = view.rules.option("king_bomb") != "small_plus_big"
+        faces = _faces(cards, jokers_alike)
+        matches = [m for m in legal if _faces(m.cards, jokers_alike) == faces and declared(m)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        listed = "; ".join(str(m) for m in matches)
+        raise AmbiguousMoveError(
+            f"{cards} has {len(matches)} legal readings: {listed}; type its number or "
+            f"name one with 'as', e.g. '{matches[-1]}'"
+        )
+    readings = view.rules.readings(cards)
+    if not readings:
+        raise IllegalMoveError(f"{cards} is no combination")
+    if kind is not None and not any(declared(m) for m in readings):
+        listed = "; ".join(str(m) for m in readings)
+        raise IllegalMoveError(f"{cards} cannot be played as {declaration}: it reads {listed}")
+    if view.table is None:
+        raise IllegalMoveError(f"{cards} is no legal lead here")
+    listed = " or ".join(str(m) for m in readings if declared(m))
+    raise IllegalMoveError(f"{listed} does not beat {view.table}")
+
+
+class HumanAgent:
+    """A person at a terminal: shows the seat's view and asks for a move until it is legal.
+
+    ``input`` and ``output`` default to the process's stdin/stdout, looked up at each
+    turn so a test may swap them. End of input or Ctrl-C raises ``Quit``.
+    """
+
+    # Past this many legal moves (wildcard leads can run to hundreds) only the first
+    # ones are listed; card text still selects any of them.
+    shown_moves = 40
+
+    def __init__(
+        self,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+        show_moves: bool = True,
+    ) -> None:
+        self.name = "human"
+        self._input = input
+        self._output = output
+        self._show_moves = show_moves
+        self._seen: dict[int, int] = {}  # seat -> plies already shown
+
+    def _write(self, text: str) -> None:
+        out = self._output or sys.stdout
+        out.write(text + "\n")
+        out.flush()
+
+    def _read(self, prompt: str) -> str:
+        try:
+            if self._input is None:
+                return input(prompt)
+            out = self._output or sys.stdout
+            out.write(prompt)
+            out.flush()
+            line = self._input.readline()
+            if not line:
+                raise EOFError
+            return line
+        except (EOFError, KeyboardInterrupt) as stop:
+            raise Quit from stop
+
+    def _show(self, view: SeatView, every_move: bool = False) -> None:
+        seen = self._seen.get(view.seat, 0)
+        if self._show_moves and view.ply > seen:
+            for ply, (seat, move) in enumerate(view.history[seen:], seen + 1):
+                self._write(f"  {ply:>4}. seat {seat}: {move}")
+        self._seen[view.seat] = view.ply
+        self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
+        if view.table is None:
+            self._write("table: empty, you lead")
+        else:
+            self._write(f"table: {view.table} (seat {view.table_owner})")
+        counts = "  ".join(
+            f"seat {s}{' (you)' if s == view.seat else ''}: {n}"
+            + (" out" if s in view.out_seats else "")
+            for s, n in enumerate(view.hand_sizes)
+        )
+        self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
+        self._write(f"your hand: {view.hand}")
+        shown = len(view.legal_moves) if every_move else self.shown_moves
+        for number, move in enumerate(view.legal_moves[:shown], 1):
+            self._write(f"  {number:>4}  {move}")
+        if len(view.legal_moves) > shown:
+            more = len(view.legal_moves) - shown
+            self._write(f"   ...  {more} more: type the cards, or 'all' to list every move")
+
+    def act(self, view: SeatView) -> Move:
+        self._show(view)
+        while True:
+            answer = self._read("your move (number, cards, pass; ? to show again, q to quit): ")
+            word = answer.strip().lower()
+            if word in ("q", "quit", "exit"):
+                raise Quit
+            if word in ("?", "help", "all"):
+                self._show(view, every_move=word == "all")
+                continue
+            try:
+                move = find_move(view, answer)
+            except GanzdyError as error:
+                self._write(f"  {error}; try again")
+                continue
+            typed = " ".join(answer.lower().split())
+            if not typed.isdigit() and typed not in ("pass", str(move).lower()):
+                # The person typed other suits or a shorthand: say which move it became.
+                self._write(f"  playing {move}")
+            return move
+
+
+# -- agents by name ------------------------------------------------------------------
+
+AgentFactory = Callable[..., Agent]
+
+
+@dataclass(frozen=True)
+class _Registered:
+    factory: AgentFactory
+    summary: str
+
+
+_REGISTRY: dict[str, _Registered] = {}
+
+
+def register_agent(name: str, factory: AgentFactory, summary: str = "") -> None:
+    """Make ``make_agent(name + ':key=value...')`` build agents with ``factory(**params)``."""
+    if not name or not name.replace("_", "").isalnum():
+        raise AgentError(f"agent name {name!r} must be a word (letters, digits, _)")
+    _REGISTRY[name] = _Registered(factory, summary)
+
+
+def known_agents() -> dict[str, str]:
+    """Registered agent names with their one-line summaries."""
+    return {name: entry.summary for name, entry in sorted(_REGISTRY.items())}
+
+
+def _parameters(factory: AgentFactory) -> list[str]:
+    return [
+        p.name
+        for p in inspect.signature(factory).parameters.values()
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+
+
+def _parse_value(text: str) -> object:
+    value = parse_option_value(text)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build an agent from text: 'greedy', 'random', 'random:seed=3', 'name:key=value:key=value'.
+
+    ``seed`` seeds an agent that takes a seed when the spec gives none, so a run with
+    a seed is reproducible.
+    """
+    name, *items = spec.strip().split(":")
+    name = name.strip().lower()
+    if name not in _REGISTRY:
+        listed = ", ".join(known_agents())
+        raise AgentError(f"unknown agent {spec!r}: known agents are {listed}")
+    entry = _REGISTRY[name]
+    allowed = _parameters(entry.factory)
+    params: dict[str, object] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise AgentError(f"agent {spec!r}: parameter {item!r} is not key=value")
+        if key not in allowed:
+            takes = ", ".join(allowed) if allowed else "no parameters"
+            raise AgentError(f"agent {spec!r}: unknown parameter {key!r}; {name} takes {takes}")
+        params[key] = _parse_value(value)
+    if seed is not None and "seed" in allowed and "seed" not in params:
+        params["seed"] = seed
+    try:
+        agent = entry.factory(**params)
+    except (TypeError, ValueError) as error:
+        raise AgentError(f"agent {spec!r}: {error}") from error
+    return agent
+
+
+register_agent("random", RandomAgent, "uniform over the legal moves (seed=N)")
+register_agent("greedy", GreedyAgent, "the built-in greedy policy")
+register_agent("human", HumanAgent, "you, at the terminal")

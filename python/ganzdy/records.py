@@ -1,0 +1,244 @@
+"""Game records: one deal as JSON that replays to the same state.
+
+A record holds what decides a deal (rules, seed or deck order, dealer, the moves in
+notation) and, for people and for verification, what it came to (the outcome).
+Loading replays every move through the engine's checked ``push``, so a record can
+never describe a deal the rules do not allow; a tampered record fails with the
+move number and text. docs/records.md describes the format field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ganzdy._core import Deal, GanzdyError, Rules
+
+FORMAT = "ganzdy-record"
+VERSION = 1
+
+# Every record field this version writes, in the order it writes them.
+_FIELDS = (
+    "format",
+    "version",
+    "game",
+    "players",
+    "options",
+    "seed",
+    "dealer",
+    "deck",
+    "moves",
+    "outcome",
+    "agents",
+)
+
+
+class RecordError(GanzdyError):
+    """A game record that is malformed or disagrees with its own replay."""
+
+
+def _outcome_dict(deal: Deal) -> dict[str, Any]:
+    outcome = deal.outcome
+    return {
+        "over": outcome.over,
+        "drawn": outcome.drawn,
+        "winner": outcome.winner,
+        "finish_order": list(outcome.finish_order),
+        "points": list(outcome.points),
+    }
+
+
+def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+    """The deal as a JSON-compatible record; ``agents`` optionally names who sat at each seat."""
+    if deal.root_ply:
+        # A search copy keeps no moves before it was made, so it cannot replay.
+        raise RecordError(
+            f"a deal copied with history=False (at ply {deal.root_ply}) has no moves "
+            "before that ply and cannot be recorded; record the deal it was copied from"
+        )
+    rules = deal.rules
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": rules.game,
+        "players": rules.players,
+        # Every option, defaults included, so a record still means the same deal
+        # after a later release changes a default.
+        "options": {name: option.value for name, option in rules.options.items()},
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "deck": list(deal.deck),
+        "moves": [str(move) for _, move in deal.history],
+        "outcome": _outcome_dict(deal),
+    }
+    if agents is not None:
+        if len(agents) != rules.players:
+            raise RecordError(
+                f"agents names {len(agents)} seats but the deal has {rules.players} players"
+            )
+        record["agents"] = [str(name) for name in agents]
+    return record
+
+
+def _field(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: str) -> Any:
+    if name not in record:
+        raise RecordError(f"record has no {name!r} field")
+    value = record[name]
+    # bool is an int in Python; a JSON true is never a count or a seat.
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise RecordError(f"record field {name!r} must be {what}, not {value!r}")
+    return value
+
+
+def _rules_of(record: Mapping[str, Any]) -> Rules:
+    game = _field(record, "game", (str,), "a game name")
+    players = _field(record, "players", (int,), "a player count")
+    options = record.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RecordError(
+            f"record field 'options' must map option names to values, not {options!r}"
+        )
+    try:
+        return Rules(game, players=players, **options)
+    except GanzdyError as error:
+        raise type(error)(f"record rules: {error}") from error
+
+
+def _check_deck(deal: Deal, deck: list[str]) -> None:
+    """The recorded deck must be the shuffle of the recorded seed: a cheap tamper check."""
+    shuffled = deal.deck
+    if deck == shuffled:
+        return
+    if len(deck) != len(shuffled):
+        raise RecordError(
+            f"record deck has {len(deck)} cards but the shuffle of seed {deal.seed} "
+            f"has {len(shuffled)}"
+        )
+    at = next(i for i, (a, b) in enumerate(zip(deck, shuffled, strict=True)) if a != b)
+    raise RecordError(
+        f"record deck does not match the shuffle of seed {deal.seed}: card {at + 1} "
+        f"is {deck[at]!r} in the record but {shuffled[at]!r} from the seed"
+    )
+
+
+def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
+    dealer = _field(record, "dealer", (int,), "a seat number")
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"record field 'seed' must be an integer or null, not {seed!r}")
+    deck = record.get("deck")
+    if isinstance(deck, str):
+        deck = deck.split()
+    if deck is not None and (
+        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
+    ):
+        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    try:
+        if seed is not None:
+            deal = rules.new_deal(seed=seed, dealer=dealer)
+            # The deck is redundant given the seed; a record may leave it out.
+            if deck is not None:
+                _check_deck(deal, deck)
+            return deal
+        if deck is None:
+            raise RecordError("record has neither a seed nor a deck")
+        return rules.new_deal(deck=deck, dealer=dealer)
+    except RecordError:
+        raise
+    except GanzdyError as error:
+        raise type(error)(f"record deck: {error}") from error
+
+
+def _check_outcome(recorded: Any, deal: Deal) -> None:
+    if not isinstance(recorded, dict):
+        raise RecordError(f"record field 'outcome' must be an object, not {recorded!r}")
+    replayed = _outcome_dict(deal)
+    for name, value in recorded.items():
+        if name not in replayed:
+            raise RecordError(f"record outcome has an unknown field {name!r}")
+        if value != replayed[name]:
+            raise RecordError(
+                f"record outcome disagrees with the replay: {name} is {value!r} in the record "
+                f"but {replayed[name]!r} after replaying {deal.ply} moves"
+            )
+
+
+def from_record(record: Mapping[str, Any] | str) -> Deal:
+    """Replay a record (a dict or its JSON text) into a Deal, checking it on the way."""
+    if isinstance(record, str):
+        record = _parse_json(record)
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    fmt = record.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"not a ganzdy record: format is {fmt!r}, expected {FORMAT!r}")
+    version = _field(record, "version", (int,), "an integer")
+    if not 1 <= version <= VERSION:
+        raise RecordError(f"record version {version} is not one this ganzdy reads (1 to {VERSION})")
+    rules = _rules_of(record)
+    deal = _deal_of(record, rules)
+    moves = _field(record, "moves", (list,), "a list of move text")
+    for number, text in enumerate(moves, 1):
+        if not isinstance(text, str):
+            raise RecordError(f"record move {number} is not move text: {text!r}")
+        try:
+            deal.push(deal.parse_move(text))
+        except GanzdyError as error:
+            # Same error class as the engine's, so callers can tell a bad deck from a bad move.
+            raise type(error)(f"record move {number} {text!r}: {error}") from error
+    if "outcome" in record:
+        _check_outcome(record["outcome"], deal)
+    return deal
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record is not JSON: {error}") from error
+
+
+def dumps(deal: Deal, agents: Sequence[str] | None = None) -> str:
+    """The record as JSON text: one field a line, one move a line, so records diff well."""
+    record = to_record(deal, agents)
+    lines = []
+    for name in _FIELDS:
+        if name not in record:
+            continue
+        value = record[name]
+        key = json.dumps(name)
+        if name in ("options", "moves") and value:
+            items = (
+                [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
+                if isinstance(value, dict)
+                else [json.dumps(v, ensure_ascii=False) for v in value]
+            )
+            opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+            body = ",\n".join(f"    {item}" for item in items)
+            lines.append(f"  {key}: {opening}\n{body}\n  {closing}")
+        else:
+            lines.append(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def loads(text: str) -> Deal:
+    """Replay a record from its JSON text."""
+    return from_record(_parse_json(text))
+
+
+def save(deal: Deal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
+    """Write the deal's record to ``path`` as JSON (UTF-8)."""
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(dumps(deal, agents))
+
+
+def load(path: str | os.PathLike[str]) -> Deal:
+    """Replay the record stored at ``path``."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    try:
+        return loads(text)
+    except GanzdyError as error:
+        raise type(error)(f"{os.fspath(path)}: {error}") from error

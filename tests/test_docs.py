@@ -1,0 +1,32 @@
+"""The examples in docs/ are run, so the output they show is what the engine prints."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import ganzdy
+from ganzdy import records
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.mark.parametrize("name", ["state.md", "records.md"])
+def test_doc_examples_run(name: str) -> None:
+    failures, tried = doctest.testfile(
+        str(DOCS / name), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried > 10 and failures == 0
+
+
+def test_the_record_shown_in_records_md_is_what_dumps_writes() -> None:
+    text = (DOCS / "records.md").read_text(encoding="utf-8")
+    shown = re.search(r"```json\n(.*?)```", text, re.S)
+    assert shown is not None
+    rules = ganzdy.Rules("gan_deng_yan", players=2)
+    agents = [ganzdy.GreedyAgent(), ganzdy.GreedyAgent()]
+    deal = ganzdy.play_deal(rules, agents, seed=157, dealer=0)
+    assert shown.group(1) == records.dumps(deal, ["greedy", "greedy"])
