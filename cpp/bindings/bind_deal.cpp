@@ -227,7 +227,10 @@ void bind_deal(py::module_& m) {
   py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.")
       .def("__len__", [](const LegalMoves& v) { return v.moves().size(); })
       .def("__bool__", [](const LegalMoves& v) { return !v.deal->is_terminal(); })
-      .def("__iter__", [](const LegalMoves& v) { return py::iter(py::cast(v.moves())); })
+      .def("__iter__", [](const LegalMoves& v) {
+        auto moves = v.moves();
+        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
+      })
       .def("__getitem__",
            [](const LegalMoves& v, py::ssize_t i) {
              auto moves = v.moves();
@@ -303,9 +306,15 @@ void bind_deal(py::module_& m) {
       }, "Undo the last move and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("legal_ids", [](const Deal& d) {
-        std::vector<std::int32_t> ids;
-        d.legal_ids(ids);
-        return py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids.size()), ids.data());
+        // Ids written straight into the NumPy buffer: this is the per-decision call
+        // of a Python training loop.
+        thread_local gdy::MoveList moves;
+        d.legal_moves(moves);
+        py::array_t<std::int32_t> ids(static_cast<py::ssize_t>(moves.size()));
+        std::int32_t* out = ids.mutable_data();
+        const gdy::MoveIndex& index = d.rules().gdy_index();
+        for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
+        return ids;
       }, "The ids (rules.move_id) of the legal moves, as a NumPy int32 array.")
       .def("legal_mask", [](const Deal& d) {
         std::vector<std::int32_t> ids;

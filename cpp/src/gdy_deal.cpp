@@ -270,7 +270,7 @@ void Deal::legal_moves(MoveList& out) const {
     append_follows(*cfg_, h, info_.table, out);
   }
   if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first)
-    std::erase_if(out, [&](const Move& m) { return !filter_allows(seat, m); });
+    out.erase_if([&](const Move& m) { return !filter_allows(seat, m); });
 }
 
 void Deal::legal_ids(std::vector<std::int32_t>& out) const {

@@ -73,6 +73,7 @@ class Generator {
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
     wild_ = cfg.joker_wild ? std::min(jokers, cfg.max_jokers_per_combo) : 0;
+    distinct_ = cfg.jokers_distinct();
   }
 
   void leads() {
@@ -134,18 +135,22 @@ class Generator {
 
   int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
 
-  void push(Kind kind, int rank, int length, const Cards& cards) {
-    out_.push_back(Move{cards, kind, static_cast<std::int8_t>(rank), static_cast<std::uint8_t>(length)});
+  [[gnu::always_inline]] void push(Kind kind, int rank, int length, const Cards& cards) {
+    Move& m = out_.next();
+    m.cards = cards;
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
   }
 
   // Emits `cards` plus `j` wild jokers: one move when jokers are interchangeable,
   // one per colour split when their colours matter.
-  void emit(Kind kind, int rank, int length, const Cards& cards, int j) {
+  [[gnu::always_inline]] void emit(Kind kind, int rank, int length, const Cards& cards, int j) {
     if (j == 0) {
       push(kind, rank, length, cards);
       return;
     }
-    if (!cfg_.jokers_distinct()) {
+    if (!distinct_) {
       const int black = std::min(j, black_);
       Cards c = cards;
       put_jokers(c, black, j - black);
@@ -213,7 +218,9 @@ class Generator {
     int naturals = 0;  // natural cards in `full`
     int reducible = 0;
     std::int8_t rank[kNumRanks];  // ranks that may trade naturals for jokers
-    std::int8_t most[kNumRanks];  // how many naturals each may trade
+    std::int8_t most[kNumRanks];  // how many naturals each may trade (at most 2)
+    // The cards given up when trading d naturals (d = 1, 2), positioned in their word.
+    std::uint64_t fewer[kNumRanks][2];
   };
 
   // Extends `w` by rank `r`; false when no joker may stand for a missing card there.
@@ -223,9 +230,12 @@ class Generator {
     if (have > 0) {
       put_lane(w.full, r, pick(r, have));
       if (wild_at(r) > 0) {
-        w.rank[w.reducible] = static_cast<std::int8_t>(r);
-        w.most[w.reducible] = static_cast<std::int8_t>(have);
-        ++w.reducible;
+        const int i = w.reducible++;
+        const std::uint16_t all = pick(r, have);
+        w.rank[i] = static_cast<std::int8_t>(r);
+        w.most[i] = static_cast<std::int8_t>(have);
+        for (int d = 1; d <= have; ++d)
+          w.fewer[i][d - 1] = static_cast<std::uint64_t>(all - pick(r, have - d)) << ((r & 3) * 16);
       }
     }
     w.jokers += width - have;
@@ -282,13 +292,30 @@ class Generator {
     if (naturals > 0 && (jokers == 0 || naturals >= cfg_.min_naturals_per_combo))
       emit(kind, start, len * width, cards, jokers);
     if (jokers == wild_) return;
+    if (width == 1 && from == 0 && wild_ - jokers <= 2) {
+      // Straights with one or two jokers to spare (the usual case): every rank held
+      // gives up its one card, so the variants are the rank pairs, without recursion.
+      const bool two = wild_ - jokers == 2;
+      const int n = len;
+      for (int i = 0; i < w.reducible; ++i) {
+        Cards one = cards;
+        one.words()[static_cast<std::size_t>(w.rank[i] >> 2)] -= w.fewer[i][0];
+        if (naturals - 1 > 0 && naturals - 1 >= cfg_.min_naturals_per_combo) emit(kind, start, n, one, jokers + 1);
+        if (!two) continue;
+        for (int k = i + 1; k < w.reducible; ++k) {
+          Cards both = one;
+          both.words()[static_cast<std::size_t>(w.rank[k] >> 2)] -= w.fewer[k][0];
+          if (naturals - 2 > 0 && naturals - 2 >= cfg_.min_naturals_per_combo) emit(kind, start, n, both, jokers + 2);
+        }
+      }
+      return;
+    }
     for (int i = from; i < w.reducible; ++i) {
       const int r = w.rank[i];
       const int have = w.most[i];
       for (int d = 1; d <= have && jokers + d <= wild_; ++d) {
         Cards fewer = cards;
-        fewer.words()[static_cast<std::size_t>(r >> 2)] -=
-            static_cast<std::uint64_t>(pick(r, have) - pick(r, have - d)) << ((r & 3) * 16);
+        fewer.words()[static_cast<std::size_t>(r >> 2)] -= w.fewer[i][d - 1];
         trade(kind, width, start, len, w, i + 1, fewer, jokers + d, naturals - d);
       }
     }
@@ -303,6 +330,7 @@ class Generator {
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;
+  bool distinct_ = false;  // joker colours are distinct faces
 };
 
 std::string run_name(Kind kind, int start, int ranks) {
@@ -371,7 +399,7 @@ void append_follows(const Config& cfg, const Cards& hand, const Move& table, Mov
 void readings(const Config& cfg, const Cards& cards, MoveList& out) {
   generate_leads(cfg, cards, out);
   const int n = cards.size();
-  std::erase_if(out, [n](const Move& m) { return m.length != n; });
+  out.erase_if([n](const Move& m) { return m.length != n; });
 }
 
 bool is_combination(const Config& cfg, const Move& move) {

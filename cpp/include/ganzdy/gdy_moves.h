@@ -27,7 +27,7 @@
 
 namespace ganzdy::gdy {
 
-using MoveList = std::vector<Move>;
+using ganzdy::MoveList;
 
 // The kind of `n` cards played as one group of `rank` (single, pair, triple or
 // bomb per the triple and bomb options), or Kind::pass when no combination is.

@@ -6,7 +6,9 @@
 // caller's reusable buffer without allocating.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +57,49 @@ struct Move {
     if (a.length != b.length) return a.length < b.length;
     return a.cards < b.cards;
   }
+};
+
+// A reusable buffer of moves. Generation appends to it; clear() keeps the storage,
+// so once it has grown to the longest list it has held, filling it allocates
+// nothing (Stockfish's MoveList, sized by use rather than by a worst case).
+class MoveList {
+ public:
+  MoveList() = default;
+  template <typename It>
+  MoveList(It first, It last) {
+    for (; first != last; ++first) push_back(*first);
+  }
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  Move* begin() { return buf_.data(); }
+  Move* end() { return buf_.data() + size_; }
+  const Move* begin() const { return buf_.data(); }
+  const Move* end() const { return buf_.data() + size_; }
+  Move& operator[](std::size_t i) { return buf_[i]; }
+  const Move& operator[](std::size_t i) const { return buf_[i]; }
+  const Move& front() const { return buf_[0]; }
+  const Move& back() const { return buf_[size_ - 1]; }
+
+  void push_back(const Move& move) { next() = move; }
+  // The slot of the next move, for a generator to fill in place.
+  Move& next() {
+    if (size_ == capacity_) {
+      capacity_ = capacity_ == 0 ? 64 : 2 * capacity_;
+      buf_.resize(capacity_);
+    }
+    return buf_[size_++];
+  }
+  template <typename Pred>
+  void erase_if(Pred pred) {
+    size_ = static_cast<std::size_t>(std::remove_if(begin(), end(), pred) - begin());
+  }
+
+ private:
+  std::vector<Move> buf_;  // capacity_ slots, of which size_ are live
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
 };
 
 // Move text as people and records write it: "pass", "<cards>", or "<cards> as
