@@ -14,12 +14,30 @@ from ganzdy import records
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@pytest.mark.parametrize("name", ["state.md", "records.md"])
+@pytest.mark.parametrize(
+    "name", ["state.md", "records.md", "rules/gan_deng_yan.md", "ids_and_playouts.md"]
+)
 def test_doc_examples_run(name: str) -> None:
     failures, tried = doctest.testfile(
         str(DOCS / name), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
     )
     assert tried > 10 and failures == 0
+
+
+def test_the_rules_page_lists_every_option_once_with_its_default() -> None:
+    text = (DOCS / "rules" / "gan_deng_yan.md").read_text(encoding="utf-8")
+    tables = re.findall(r"^\| Option \| Default \|.*?\n\n", text, re.M | re.S)
+    assert len(tables) == 4  # combinations, the deal, scoring, the match
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", "".join(tables), re.M)
+    options = ganzdy.Rules("gan_deng_yan").options
+    listed = {name: default.strip("` ") for name, default in rows}
+    assert len(listed) == len(rows)  # no option twice
+    assert sorted(listed) == sorted(options) and len(options) == 38
+    for name, option in options.items():
+        if name in ("packs", "bomb_min_size"):  # defaults that depend on other settings
+            continue
+        value = option.default
+        assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
 
 
 def test_the_record_shown_in_records_md_is_what_dumps_writes() -> None:

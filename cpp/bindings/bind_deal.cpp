@@ -218,6 +218,12 @@ void bind_deal(py::module_& m) {
       .def_property_readonly("winner", [](const gdy::Outcome& o) { return o.winner < 0 ? py::none() : py::object(py::int_(o.winner)); })
       .def_readonly("finish_order", &gdy::Outcome::finish_order)
       .def_readonly("points", &gdy::Outcome::points)
+      .def("__eq__", [](const gdy::Outcome& a, py::handle b) {
+        if (!py::isinstance<gdy::Outcome>(b)) return false;
+        const auto& o = b.cast<const gdy::Outcome&>();
+        return a.over == o.over && a.drawn == o.drawn && a.winner == o.winner && a.finish_order == o.finish_order &&
+               a.points == o.points;
+      })
       .def("__repr__", [](const gdy::Outcome& o) {
         return "Outcome(over=" + std::string(o.over ? "True" : "False") + ", drawn=" + (o.drawn ? "True" : "False") +
                ", winner=" + (o.winner < 0 ? std::string("None") : std::to_string(o.winner)) + ", finish_order=" +
@@ -350,7 +356,7 @@ void bind_deal(py::module_& m) {
       .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
         return "<Deal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
-               std::to_string(d.history().size()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
+               std::to_string(d.ply()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
       })
       .def(py::pickle(&deal_state, &deal_from_state));
 

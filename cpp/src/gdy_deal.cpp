@@ -151,12 +151,14 @@ void Deal::start_trick(int leader) {
   info_.table_owner = -1;
   info_.passes = 0;
   if (is_out(leader)) leader = next_active(leader);
-  for (int i = 0; i < cfg_->players; ++i, leader = next_active(leader)) {
+  const int due = leader;
+  for (int i = 0, n = active_count(); i < n; ++i, leader = next_active(leader)) {
     if (can_lead(leader)) {
       info_.current = static_cast<std::int8_t>(leader);
       return;
     }
   }
+  leader = due;
   // Nobody can lead: the deal is drawn (§3.6), unless someone already went out
   // (end_condition='ranking'), whose win and payments stand.
   info_.over = 1;
@@ -239,7 +241,7 @@ void Deal::settle() {
       if (cfg_->score_cap > 0) pay = std::min(pay, cfg_->score_cap);
     }
     points_[static_cast<std::size_t>(s)] = -pay;
-    total += pay;
+    total += pay;  // at most five payments of 2^53: exact in int64, and zero-sum
   }
   points_[static_cast<std::size_t>(winner)] = total;
 }

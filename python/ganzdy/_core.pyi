@@ -1,7 +1,7 @@
 """Type stubs for the compiled core, ganzdy._core (hand-written; checked by stubtest)."""
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import ClassVar, Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -118,6 +118,8 @@ class Outcome(metaclass=_Pybind11Type):
     def finish_order(self) -> list[int]: ...
     @property
     def points(self) -> list[int]: ...
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
 class LegalMoves(metaclass=_Pybind11Type):
     """The legal moves of a deal now: a lazy, list-like view."""
