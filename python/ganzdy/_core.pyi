@@ -1,7 +1,7 @@
 """Type stubs for the compiled core, ganzdy._core (hand-written; checked by stubtest)."""
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import ClassVar, Any, overload
+from typing import Any, ClassVar, overload
 
 import numpy as np
 import numpy.typing as npt
