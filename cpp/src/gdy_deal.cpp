@@ -29,9 +29,9 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 std::vector<Face> ordered_deck(const Rules& rules) {
-  std::vector<Face> deck;
-  for (int f = 0; f < kNumFaces; ++f)
-    for (int p = 0; p < rules.packs(); ++p) deck.push_back(static_cast<Face>(f));
+  const int packs = rules.packs();
+  std::vector<Face> deck(static_cast<std::size_t>(kNumFaces * packs));
+  for (std::size_t i = 0; i < deck.size(); ++i) deck[i] = static_cast<Face>(static_cast<int>(i) / packs);
   return deck;
 }
 
@@ -79,7 +79,6 @@ int Deal::next_active(int seat) const {
 }
 
 void Deal::deal_cards(int dealer) {
-  history_.reserve(256);  // a four-player deal runs about 180 plies
   if (dealer < 0 || dealer >= cfg_->players)
     throw RulesError("dealer=" + std::to_string(dealer) + " is not a seat: expected 0 to " +
                      std::to_string(cfg_->players - 1));
@@ -347,7 +346,12 @@ void Deal::apply(const Move& move) {
     if (hand_sizes_[s] == 0) finish_seat(seat);
     if (!is_terminal()) info_.current = static_cast<std::int8_t>(next_active(seat));
   }
-  history_.push_back(ply);
+  if (keep_history_) {
+    if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
+    history_.push_back(ply);
+  }
+  else
+    ++root_ply_;  // played, but not undoable: as in a copy without history
 }
 
 void Deal::pop() {

@@ -67,7 +67,14 @@ class Generator {
     };
     for (int w = 0; w < 4; ++w) counts_[w] = lanes(words[static_cast<std::size_t>(w)]);
     counts_[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
-    for (int r = 0; r < kNumRanks; ++r) count_[r] = static_cast<int>((counts_[r >> 2] >> ((r & 3) * 16)) & 0xFF);
+    for (int w = 0; w < 3; ++w) {
+      const std::uint64_t c = counts_[w];
+      count_[4 * w] = static_cast<int>(c & 0xFF);
+      count_[4 * w + 1] = static_cast<int>((c >> 16) & 0xFF);
+      count_[4 * w + 2] = static_cast<int>((c >> 32) & 0xFF);
+      count_[4 * w + 3] = static_cast<int>((c >> 48) & 0xFF);
+    }
+    count_[kRank2] = static_cast<int>(counts_[3] & 0xFF);
     hand_ = &hand;
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
@@ -125,12 +132,18 @@ class Generator {
 
   int count(int rank) const { return count_[rank]; }
 
-  // Whether some rank holds at least `n` naturals: a lane-wise compare on all words.
-  bool any_count_at_least(int n) const {
-    if (n <= 0) return true;
+  // Bit r set when rank r holds at least `n` naturals: a lane-wise compare, four
+  // ranks per word, with each lane's top bit gathered into the mask.
+  std::uint32_t ranks_with_at_least(int n) const {
+    if (n <= 0) return (1u << kNumRanks) - 1;
     const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
-    const std::uint64_t hit = ((counts_[0] + add) | (counts_[1] + add) | (counts_[2] + add)) & 0x8000800080008000ULL;
-    return hit != 0 || static_cast<int>(counts_[3]) >= n;
+    std::uint32_t mask = 0;
+    for (int w = 0; w < 4; ++w) {
+      const std::uint64_t hit = (counts_[w] + add) & 0x8000800080008000ULL;
+      mask |= static_cast<std::uint32_t>(((hit >> 15) & 1) | ((hit >> 30) & 2) | ((hit >> 45) & 4) | ((hit >> 60) & 8))
+              << (4 * w);
+    }
+    return mask & ((1u << kNumRanks) - 1);
   }
 
   int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
@@ -183,8 +196,16 @@ class Generator {
   }
 
   void bombs(const Move& table) {
-    if (!any_count_at_least(cfg_.bomb_min_size - wild_)) return;  // no rank can make a bomb
-    for (int r = 0; r < kNumRanks; ++r) {
+    // Only ranks that can reach a bomb with every wild joker added; usually none.
+    const int need = cfg_.bomb_min_size - wild_;
+    if (need > 0) {
+      const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - need);
+      if ((((counts_[0] + add) | (counts_[1] + add) | (counts_[2] + add) | (counts_[3] + add)) &
+           0x8000800080008000ULL) == 0)
+        return;
+    }
+    for (std::uint32_t ranks = ranks_with_at_least(cfg_.bomb_min_size - wild_); ranks; ranks &= ranks - 1) {
+      const int r = std::countr_zero(ranks);
       const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
         if (group_kind(r, n) == Kind::bomb) group(r, n, &table);
@@ -249,8 +270,7 @@ class Generator {
     if (wild_ == 0) {
       // Without wild jokers a run needs `width` naturals at every rank of its
       // window, so each run is one move: try only the starts of long-enough stretches.
-      std::uint32_t full = 0;
-      for (int r = 0; r <= cfg_.run_top; ++r) full |= static_cast<std::uint32_t>(count(r) >= width) << r;
+      const std::uint32_t full = ranks_with_at_least(width) & ((2u << cfg_.run_top) - 1);
       std::uint32_t starts = full;
       for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
       while (starts) {

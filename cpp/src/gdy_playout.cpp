@@ -59,6 +59,7 @@ PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t de
       for (std::size_t i = begin; i < end; ++i) {
         const std::uint64_t s = deal_seed(seed, i);
         Deal deal(rules, s, static_cast<int>(i % static_cast<std::size_t>(n)));
+        deal.set_keep_history(false);
         Random rng(s ^ 0xA0761D6478BD642FULL);
         batch.plies[i] = playout(deal, policies, rng);
         const Outcome o = deal.outcome();

@@ -107,6 +107,9 @@ class Deal {
   // A copy that can play on but cannot pop() past this point (nor be recorded
   // from the start): the cheap copy a search makes of the position it explores.
   Deal copy_without_history() const;
+  // Whether apply() keeps what pop() needs (the default). Playouts that never undo
+  // turn it off: plies then count in root_ply() and cannot be popped.
+  void set_keep_history(bool keep) { keep_history_ = keep; }
 
   // Every legal move of the player to act, into `out` (cleared first): the pass
   // (first) when following, then the canonical plays. Empty only when terminal.
@@ -161,6 +164,7 @@ class Deal {
   int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
   int opening_seat_ = 0;  // who made the opening lead (a shut-out exception)
   int root_ply_ = 0;      // plies before the first entry of history_
+  bool keep_history_ = true;
   std::array<Cards, kMaxPlayers> hands_{};
   std::array<int, kMaxPlayers> hand_sizes_{};
   Cards played_;
