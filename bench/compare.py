@@ -34,12 +34,32 @@ class Row:
     peer_name: str
     peer: float | None
     higher_is_better: bool = True
+    paired_ratio: float | None = None  # median of per-round ratios, when measured in pairs
 
     @property
     def ratio(self) -> float | None:
+        if self.paired_ratio is not None:
+            return self.paired_ratio
         if self.peer is None or self.peer == 0:
             return None
         return self.ganzdy / self.peer if self.higher_is_better else self.peer / self.ganzdy
+
+
+def paired_rates(
+    ours: Callable[[], int], theirs: Callable[[], int], rounds: int
+) -> tuple[float, float, float]:
+    """Alternate ganzdy and a peer round by round, so both see the same machine load.
+
+    Returns the median rate of each and the median of the per-round ratios.
+    """
+    mine, peer, ratios = [], [], []
+    for _ in range(rounds):
+        a = median_rate(ours, 1)
+        b = median_rate(theirs, 1)
+        mine.append(a)
+        peer.append(b)
+        ratios.append(a / b)
+    return statistics.median(mine), statistics.median(peer), statistics.median(ratios)
 
 
 def median_rate(run: Callable[[], int], rounds: int) -> float:
@@ -191,36 +211,80 @@ def rlcard_python_random(games: int, seed: int) -> int:
 
 
 def measure(quick: bool) -> list[Row]:
-    rounds = 3 if quick else 5
+    rounds = 3 if quick else 7
     scale = 1 if quick else 4
     rows: list[Row] = []
     has_os = openspiel_available()
     has_rl = rlcard_available()
 
-    g_py = median_rate(lambda: ganzdy_python_random(10 * scale, 1), rounds)
-    os_py = median_rate(lambda: openspiel_python_random(20 * scale, 1), rounds) if has_os else None
-    rl_py = median_rate(lambda: rlcard_python_random(10 * scale, 1), rounds) if has_rl else None
-    rows.append(
-        Row("random play driven from Python", "decisions/s", g_py, "OpenSpiel dou_dizhu", os_py)
-    )
-    rows.append(
-        Row("random play driven from Python", "decisions/s", g_py, "RLCard doudizhu", rl_py)
-    )
+    def py_ours() -> int:
+        return ganzdy_python_random(10 * scale, 1)
 
-    g_cpp = median_rate(lambda: ganzdy_cpp_random(500 * scale, 1, 1), rounds)
-    os_cpp = None
+    g_py = median_rate(py_ours, rounds)
+    if has_os:
+        g, o, ratio = paired_rates(py_ours, lambda: openspiel_python_random(20 * scale, 1), rounds)
+        rows.append(
+            Row(
+                "random play driven from Python",
+                "decisions/s",
+                g,
+                "OpenSpiel dou_dizhu",
+                o,
+                True,
+                ratio,
+            )
+        )
+    else:
+        rows.append(
+            Row("random play driven from Python", "decisions/s", g_py, "OpenSpiel dou_dizhu", None)
+        )
+    if has_rl:
+        g, o, ratio = paired_rates(py_ours, lambda: rlcard_python_random(5 * scale, 1), rounds)
+        rows.append(
+            Row(
+                "random play driven from Python",
+                "decisions/s",
+                g,
+                "RLCard doudizhu",
+                o,
+                True,
+                ratio,
+            )
+        )
+    else:
+        rows.append(
+            Row("random play driven from Python", "decisions/s", g_py, "RLCard doudizhu", None)
+        )
+
+    def cpp_ours() -> int:
+        return ganzdy_cpp_random(1000 * scale, 1, 1)
+
     if has_os:
         per_game = openspiel_python_random(50, 7) / 50
-        os_cpp = median_rate(lambda: openspiel_cpp_random(100 * scale, 1, per_game), rounds)
-    rows.append(
-        Row(
-            "random play inside C++, 1 thread",
-            "decisions/s",
-            g_cpp,
-            "OpenSpiel evaluate_bots",
-            os_cpp,
+        g, o, ratio = paired_rates(
+            cpp_ours, lambda: openspiel_cpp_random(150 * scale, 1, per_game), rounds
         )
-    )
+        rows.append(
+            Row(
+                "random play inside C++, 1 thread",
+                "decisions/s",
+                g,
+                "OpenSpiel evaluate_bots",
+                o,
+                True,
+                ratio,
+            )
+        )
+    else:
+        rows.append(
+            Row(
+                "random play inside C++, 1 thread",
+                "decisions/s",
+                median_rate(cpp_ours, rounds),
+                "OpenSpiel",
+                None,
+            )
+        )
 
     leads, follows = ganzdy_sample_states(200, 11)
     calls = len(leads)
