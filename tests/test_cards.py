@@ -86,3 +86,10 @@ def test_wrong_types_raise_type_error() -> None:
 def test_removing_missing_cards_is_an_error() -> None:
     with pytest.raises(ganzdy.DeckError, match="cannot remove 7h from 5s 6h"):
         Cards("5s 6h") - "7h"
+
+
+def test_a_token_cut_inside_a_character_still_gives_a_parse_error() -> None:
+    # The quoted token is at most four bytes: here it ends inside the three-byte 中.
+    # Found by fuzzing: the message used to fail to decode (UnicodeDecodeError).
+    with pytest.raises(ganzdy.ParseError, match=r"bad card 'XY\\xe4\\xb8'"):
+        Cards.parse("5s XY中")

@@ -1,0 +1,19 @@
+"""Run one fuzz harness under atheris for a bounded time: python tests/fuzz/run.py NAME SECONDS."""
+
+import sys
+from pathlib import Path
+
+import atheris
+
+with atheris.instrument_imports():
+    import harnesses  # noqa: F401  (instrumented for coverage)
+
+from harnesses import HARNESSES
+
+name, seconds = sys.argv[1], sys.argv[2]
+corpus = Path(__file__).parent / "corpus" / name
+atheris.Setup(
+    [sys.argv[0], f"-max_total_time={seconds}", "-rss_limit_mb=4096", "-print_final_stats=1", str(corpus)],
+    HARNESSES[name],
+)
+atheris.Fuzz()
