@@ -13,7 +13,13 @@ from harnesses import HARNESSES
 name, seconds = sys.argv[1], sys.argv[2]
 corpus = Path(__file__).parent / "corpus" / name
 atheris.Setup(
-    [sys.argv[0], f"-max_total_time={seconds}", "-rss_limit_mb=4096", "-print_final_stats=1", str(corpus)],
+    [
+        sys.argv[0],
+        f"-max_total_time={seconds}",
+        "-rss_limit_mb=4096",
+        "-print_final_stats=1",
+        str(corpus),
+    ],
     HARNESSES[name],
 )
 atheris.Fuzz()
