@@ -414,17 +414,29 @@ def print_table(rows: list[Row]) -> None:
         print(f"{r.what:44s} {r.unit:12s} {r.ganzdy:12.1f}  {r.peer_name:26s} {peer} {ratio}")
 
 
+def print_markdown(rows: list[Row]) -> None:
+    print("| measure | unit | ganzdy | peer | peer value | ratio |")
+    print("|---|---|---:|---|---:|---:|")
+    for r in rows:
+        peer = f"{r.peer:,.0f}" if r.peer is not None else ""
+        ratio = f"{r.ratio:.1f}x" if r.ratio is not None else ""
+        name = r.peer_name if r.peer is not None else ""
+        print(f"| {r.what} | {r.unit} | {r.ganzdy:,.0f} | {name} | {peer} | {ratio} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--quick", action="store_true", help="fewer, shorter rounds (CI)")
     parser.add_argument("--plot", metavar="PNG", help="write the thread-scaling plot here")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = parser.parse_args()
     print(
         f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
     )
-    print_table(measure(args.quick))
+    rows = measure(args.quick)
+    (print_markdown if args.markdown else print_table)(rows)
     if args.plot:
         plot_scaling(args.plot)
         print(f"plot: {args.plot}")
