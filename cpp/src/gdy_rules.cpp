@@ -6,6 +6,13 @@
 // is beaten only by the same kind and size exactly one rank higher, by 2s (for a
 // single, pair or triple), or by a bomb; bombs compare by size, then rank. Jokers
 // are wild for any rank except 2 and are never played without a natural card.
+//
+// The dealer takes 6 cards, everyone else 5, counter-clockwise; the dealer leads.
+// A pass is not final; when all others pass in a row the trick ends, everyone draws
+// one card from the stock (trick winner first) and the winner leads. The first
+// player out wins; each loser pays cards left x 2^jokers held x 2^bombs played.
+// A leader with no legal lead (jokers only) hands the lead on; if nobody can lead
+// the deal is drawn.
 #include "ganzdy/errors.h"
 #include "preset.h"
 
