@@ -97,10 +97,10 @@ def test_golden_vector(vec: dict[str, Any]) -> None:
 
 # Lead counts quoted by the rules (§5.4) from their own brute-force enumerator.
 LEAD_COUNTS = [
-    ("3s 5s 7s 9s Js Ks BJ RJ BJ RJ", 186),
-    ("3s 4s 5s 6s 7s 8s BJ RJ BJ RJ", 443),
-    ("5s 5h 6s 6h 7s 7h 8s 8h BJ RJ BJ RJ", 398),
-    ("3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As BJ RJ BJ RJ", 6503),
+    (hand, count)
+    for hand, count in json.loads(
+        (Path(__file__).parent / "data" / "gan_deng_yan" / "lead_counts.json").read_text()
+    )["leads"]
 ]
 
 
