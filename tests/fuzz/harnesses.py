@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable
 
 import ganzdy
@@ -75,7 +76,8 @@ def fuzz_records(data: bytes) -> None:
         elif key == "deck":
             record["deck"] = value
         elif key == "seed":
-            record["seed"] = value if not value.lstrip("-").isdigit() else int(value)
+            # Digits become a number (any size, to test the range check); the rest stay text.
+            record["seed"] = int(value) if re.fullmatch(r"-?[0-9]+", value) else value
         elif key:
             record[key] = value
     with contextlib.suppress(ganzdy.GanzdyError):
