@@ -10,6 +10,29 @@
 
 namespace ganzdy::bind {
 
+int to_seat(py::handle obj, int players, const char* what) {
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw py::type_error(std::string(what) + " must be an int");
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0 || v < 0 || v >= players)
+    throw RulesError(std::string(what) + "=" + std::string(py::repr(obj)) + " is not a seat: expected 0 to " +
+                     std::to_string(players - 1));
+  return static_cast<int>(v);
+}
+
+std::uint64_t to_seed(py::handle obj) {
+  if (obj.is_none()) {
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error("seed must be an int or None");
+  // Any Python int: reduce it modulo 2^64 so negative and huge seeds are accepted deterministically.
+  py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
+  py::object reduced = obj.attr("__and__")(mask);
+  return reduced.cast<std::uint64_t>();
+}
+
 namespace {
 
 using gdy::Deal;
@@ -47,29 +70,6 @@ std::vector<Face> deck_from(py::handle obj) {
       if (one.count(f)) order.push_back(static_cast<Face>(f));
   }
   return order;
-}
-
-int to_seat(py::handle obj, int players, const char* what) {
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
-    throw py::type_error(std::string(what) + " must be an int");
-  int overflow = 0;
-  long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
-  if (overflow != 0 || v < 0 || v >= players)
-    throw RulesError(std::string(what) + "=" + std::string(py::repr(obj)) + " is not a seat: expected 0 to " +
-                     std::to_string(players - 1));
-  return static_cast<int>(v);
-}
-
-std::uint64_t to_seed(py::handle obj) {
-  if (obj.is_none()) {
-    std::random_device rd;
-    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-  }
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error("seed must be an int or None");
-  // Any Python int: reduce it modulo 2^64 so negative and huge seeds are accepted deterministically.
-  py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
-  py::object reduced = obj.attr("__and__")(mask);
-  return reduced.cast<std::uint64_t>();
 }
 
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {

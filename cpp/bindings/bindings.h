@@ -15,6 +15,11 @@ namespace py = pybind11;
 // Accepts a Cards or card text; raises TypeError for anything else.
 Cards to_cards(py::handle obj, const char* what);
 
+// A seat number in [0, players); raises TypeError or RulesError naming `what`.
+int to_seat(py::handle obj, int players, const char* what);
+// A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
+std::uint64_t to_seed(py::handle obj);
+
 void bind_errors(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
@@ -22,5 +27,6 @@ void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
 void bind_agents(py::module_& m);
+void bind_observation(py::module_& m);
 
 }  // namespace ganzdy::bind

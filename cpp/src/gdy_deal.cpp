@@ -448,6 +448,8 @@ std::uint64_t Deal::hash() const {
       static_cast<std::uint64_t>(info_.over) << 32 | static_cast<std::uint64_t>(info_.drawn) << 33 |
       static_cast<std::uint64_t>(info_.stock_pos) << 40);
   mix(static_cast<std::uint64_t>(info_.bombs) | static_cast<std::uint64_t>(info_.bomb_doublings) << 16);
+  // The stock's order decides future draws; sampled worlds of one position differ in it.
+  for (std::size_t i = info_.stock_pos; i < deck_->size(); ++i) mix((*deck_)[i]);
   for (int s = 0; s < cfg_->players; ++s)
     mix(static_cast<std::uint64_t>(info_.plays[static_cast<std::size_t>(s)]) |
         static_cast<std::uint64_t>(s < info_.finished ? info_.finish_order[static_cast<std::size_t>(s)] + 1 : 0) << 8);

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ganzdy._core import (
+    OBSERVATION_VERSION,
     AmbiguousMoveError,
     Cards,
     Deal,
@@ -12,6 +13,7 @@ from ganzdy._core import (
     IllegalMoveError,
     LegalMoves,
     Move,
+    ObservationSlice,
     Option,
     Outcome,
     ParseError,
@@ -48,6 +50,7 @@ Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 __version__ = "0.1.0"
 
 __all__ = [
+    "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
     "AmbiguousMoveError",
@@ -63,6 +66,7 @@ __all__ = [
     "LegalMoves",
     "Match",
     "Move",
+    "ObservationSlice",
     "Option",
     "Outcome",
     "ParseError",

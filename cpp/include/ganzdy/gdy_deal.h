@@ -107,6 +107,14 @@ class Deal {
   // A copy that can play on but cannot pop() past this point (nor be recorded
   // from the start): the cheap copy a search makes of the position it explores.
   Deal copy_without_history() const;
+  // Determinization: a world consistent with everything `seat` has seen (its hand,
+  // every card played and by whom, every hand size and the stock size), with the
+  // cards it has not seen dealt uniformly at random (Random(seed)) among the other
+  // hands and the stock, in random stock order. The result has no history and no
+  // seed; its deck() lists the cards outside the stock in canonical order, then the
+  // sampled stock, so nothing hidden from `seat` leaks through it. The real deal is
+  // one of the possible samples.
+  Deal sample_world(int seat, std::uint64_t seed) const;
   // Whether apply() keeps what pop() needs (the default). Playouts that never undo
   // turn it off: plies then count in root_ply() and cannot be popped.
   void set_keep_history(bool keep) { keep_history_ = keep; }

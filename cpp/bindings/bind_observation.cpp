@@ -1,0 +1,98 @@
+// Observations and determinization: Rules.observation_shape / observation_spec,
+// Deal.observation and Deal.sample_world.
+#include <string>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gdy_deal.h"
+#include "ganzdy/gdy_observation.h"
+
+#include <pybind11/numpy.h>
+
+namespace ganzdy::bind {
+
+namespace {
+
+using gdy::Deal;
+using gdy::ObservationSlice;
+using FloatArray = py::array_t<float, py::array::c_style>;
+
+int seat_or_current(const Deal& d, py::handle seat, const char* what) {
+  if (!seat.is_none()) return to_seat(seat, d.players(), "seat");
+  if (d.is_terminal())
+    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
+  return d.current_player();
+}
+
+py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
+  const int seat = seat_or_current(d, seat_obj, "observation");
+  const auto size = static_cast<py::ssize_t>(gdy::observation_size(d.players(), perfect));
+  FloatArray out;
+  if (out_obj.is_none()) {
+    out = FloatArray(size);
+  } else {
+    // The caller's buffer is written in place, so it must be exactly the right array.
+    if (!py::isinstance<py::array>(out_obj)) throw py::type_error("out must be a numpy float32 array");
+    auto arr = py::reinterpret_borrow<py::array>(out_obj);
+    if (!arr.dtype().is(py::dtype::of<float>()) || arr.ndim() != 1 || arr.shape(0) != size ||
+        !(arr.flags() & py::array::c_style) || !arr.writeable())
+      throw GanzdyError("out must be a writable, contiguous float32 array of shape (" + std::to_string(size) +
+                        ",), got " + std::string(py::repr(out_obj)).substr(0, 200));
+    out = py::reinterpret_borrow<FloatArray>(arr);
+  }
+  gdy::encode_observation(d, seat, perfect, out.mutable_data());
+  return out;
+}
+
+}  // namespace
+
+void bind_observation(py::module_& m) {
+  m.attr("OBSERVATION_VERSION") = gdy::kObservationVersion;
+
+  py::class_<ObservationSlice>(m, "ObservationSlice", "One named part of the observation vector: [start, stop).")
+      .def_readonly("name", &ObservationSlice::name)
+      .def_readonly("start", &ObservationSlice::start)
+      .def_property_readonly("stop", [](const ObservationSlice& s) { return s.start + s.size; })
+      .def_readonly("size", &ObservationSlice::size)
+      .def_readonly("description", &ObservationSlice::description)
+      .def("__repr__", [](const ObservationSlice& s) {
+        return "ObservationSlice(name='" + s.name + "', start=" + std::to_string(s.start) +
+               ", stop=" + std::to_string(s.start + s.size) + ")";
+      });
+
+  auto rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
+  rules
+      .def_property_readonly(
+          "observation_shape",
+          [](const Rules& r) { return py::make_tuple(gdy::observation_size(r.players(), false)); },
+          "Shape of Deal.observation(seat): what one seat may know.")
+      .def_property_readonly(
+          "perfect_observation_shape",
+          [](const Rules& r) { return py::make_tuple(gdy::observation_size(r.players(), true)); },
+          "Shape of Deal.observation(seat, perfect=True): every hand and the stock too.")
+      .def(
+          "observation_spec",
+          [](const Rules& r, bool perfect) { return gdy::observation_layout(r.players(), perfect); },
+          py::kw_only(), py::arg("perfect") = false,
+          "The named slices of the observation vector, in order, covering it exactly.");
+
+  auto deal = py::reinterpret_borrow<py::class_<Deal>>(m.attr("Deal"));
+  deal.def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
+           py::arg("out") = py::none(),
+           "The float32 observation of `seat` (default: the seat to act), laid out as "
+           "rules.observation_spec(perfect=...); written into `out` when given.")
+      .def(
+          "sample_world",
+          [](const Deal& d, py::handle seat_obj, py::handle seed) {
+            const int seat = seat_or_current(d, seat_obj, "sample_world");
+            const std::uint64_t s = to_seed(seed);
+            py::gil_scoped_release release;
+            return d.sample_world(seat, s);
+          },
+          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
+          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards "
+          "dealt uniformly at random (reproducibly for a seed) among the other hands and the stock. It has no "
+          "history and no seed.");
+}
+
+}  // namespace ganzdy::bind

@@ -1,0 +1,76 @@
+"""The observation encoding: what a seat may know, as a versioned float32 vector.
+
+The vector is computed in C++ by ``Deal.observation(seat, perfect=False)``; its layout
+is ``rules.observation_spec()`` (named, contiguous slices) and depends only on the
+number of players. Seats inside it are relative to the observer in turn order
+(0 = the observer, 1 = the next seat to act after it, ...). Card counts are per rank
+slot: ranks 3..2, then BJ and RJ. ``OBSERVATION_VERSION`` changes whenever any slice
+changes, so a trained model can check what it was trained on.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ganzdy._core import OBSERVATION_VERSION, ObservationSlice, Rules
+
+RANK_SLOTS: tuple[str, ...] = (
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "T",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "BJ",
+    "RJ",
+)
+
+__all__ = [
+    "OBSERVATION_VERSION",
+    "RANK_SLOTS",
+    "ObservationSlice",
+    "describe",
+    "observation_spec",
+    "split",
+]
+
+
+def observation_spec(rules: Rules, *, perfect: bool = False) -> list[ObservationSlice]:
+    """The named slices of ``rules``' observation vector, in order."""
+    return rules.observation_spec(perfect=perfect)
+
+
+def describe(rules: Rules, *, perfect: bool = False) -> str:
+    """A text table of every slice: name, index range and meaning."""
+    kind = "perfect-information" if perfect else "imperfect-information"
+    spec = rules.observation_spec(perfect=perfect)
+    size = spec[-1].stop
+    lines = [
+        f"ganzdy observation v{OBSERVATION_VERSION}, {kind}, "
+        f"{rules.players} players: {size} float32 values",
+    ]
+    width = max(len(s.name) for s in spec)
+    for s in spec:
+        lines.append(f"  [{s.start:>3}:{s.stop:<3}] {s.name:<{width}}  {s.description}")
+    return "\n".join(lines)
+
+
+def split(
+    rules: Rules, observation: npt.NDArray[np.float32], *, perfect: bool = False
+) -> dict[str, npt.NDArray[np.float32]]:
+    """Views of ``observation`` by slice name (the last axis is split; no copies)."""
+    spec = rules.observation_spec(perfect=perfect)
+    if observation.shape[-1] != spec[-1].stop:
+        raise ValueError(
+            f"observation has {observation.shape[-1]} values on its last axis; "
+            f"{rules!r} (perfect={perfect}) expects {spec[-1].stop}"
+        )
+    return {s.name: observation[..., s.start : s.stop] for s in spec}
