@@ -626,7 +626,9 @@ def check_end(d: Deal, model: Model, settled: list[int] | None, where: str, stat
         assert all(len(d.hand(s)) > 0 for s in finish[k:]), f"{where}: a player left has no cards"
         if k < n - 1:
             for s in finish[k:]:
-                assert not model.can_lead(d.hand(s)), f"{where}: seat {s} was ranked stuck but could lead"
+                assert not model.can_lead(d.hand(s)), (
+                    f"{where}: seat {s} was ranked stuck but could lead"
+                )
     else:
         assert finish == [out.winner], f"{where}: finish order {finish}"
         assert all(len(d.hand(s)) > 0 for s in range(n) if s != out.winner), (

@@ -16,7 +16,13 @@ RULE_SETS = [
     {"players": 3, "king_bomb": "small_plus_big", "stuck_leader": "allow_joker_only_final"},
     {"players": 5, "twos_in_runs": True, "joker_can_be_two": True, "min_naturals_per_combo": 2},
     {"players": 6, "triple_mode": "bomb", "max_jokers_per_combo": 1, "king_bomb": "any_two_jokers"},
-    {"players": 4, "joker_wild": False, "king_bomb": "small_plus_big", "straight_max_len": 5, "pairs_max": 3},
+    {
+        "players": 4,
+        "joker_wild": False,
+        "king_bomb": "small_plus_big",
+        "straight_max_len": 5,
+        "pairs_max": 3,
+    },
     {"players": 4, "triple_mode": "none", "twos_only_single_pair": True},
 ]
 GOLDEN = Path(__file__).parent / "data" / "gan_deng_yan" / "move_ids.json"
@@ -28,11 +34,16 @@ def rules_of(spec: dict[str, object]) -> Rules:
 
 def class_key(rules: Rules, move: Move) -> tuple[str, str, int, tuple[str, ...]]:
     distinct = rules.option("king_bomb") == "small_plus_big"
-    classes = tuple(c if c in ("BJ", "RJ") and distinct else ("W" if c in ("BJ", "RJ") else c[0]) for c in move.cards)
+    classes = tuple(
+        c if c in ("BJ", "RJ") and distinct else ("W" if c in ("BJ", "RJ") else c[0])
+        for c in move.cards
+    )
     return (move.kind, move.rank, move.length, classes)
 
 
-@pytest.mark.parametrize("spec", RULE_SETS, ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
+@pytest.mark.parametrize(
+    "spec", RULE_SETS, ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items())
+)
 def test_every_id_round_trips(spec: dict[str, object]) -> None:
     rules = rules_of(spec)
     keys = set()
@@ -47,12 +58,17 @@ def test_default_id_space_is_every_lead_of_the_fullest_hand_plus_pass() -> None:
     # design.md §4: eight of every rank plus four jokers has 22,623 legal leads.
     rules = Rules("gan_deng_yan", players=4)
     assert rules.num_moves == 22_623 + 1
-    fullest = " ".join(f"{r}{s}" for r in "3456789TJQKA2" for s in "shdc" for _ in range(2)) + " BJ BJ RJ RJ"
+    fullest = (
+        " ".join(f"{r}{s}" for r in "3456789TJQKA2" for s in "shdc" for _ in range(2))
+        + " BJ BJ RJ RJ"
+    )
     leads = rules.legal_moves(fullest)
     assert sorted(rules.move_id(m) for m in leads) == list(range(1, rules.num_moves))
 
 
-@pytest.mark.parametrize("spec", RULE_SETS, ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items()))
+@pytest.mark.parametrize(
+    "spec", RULE_SETS, ids=lambda s: ",".join(f"{k}={v}" for k, v in s.items())
+)
 def test_legal_ids_match_legal_moves_in_random_deals(spec: dict[str, object]) -> None:
     rules = rules_of(spec)
     rng = random.Random(5)

@@ -10,9 +10,15 @@ RULES = Rules("gan_deng_yan", players=4)
 
 
 def test_results_do_not_depend_on_threads() -> None:
-    one = ganzdy.playouts(RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=1)
-    two = ganzdy.playouts(RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=2)
-    four = ganzdy.playouts(RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=4)
+    one = ganzdy.playouts(
+        RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=1
+    )
+    two = ganzdy.playouts(
+        RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=2
+    )
+    four = ganzdy.playouts(
+        RULES, 400, agents=["greedy", "random", "random", "random"], seed=9, threads=4
+    )
     for a, b in ((one, two), (one, four)):
         assert np.array_equal(a.points, b.points)
         assert np.array_equal(a.winner, b.winner)
@@ -55,8 +61,14 @@ def test_a_batch_deal_replays_through_the_deal_api() -> None:
             moves = list(deal.legal_moves)
             out = [s for s in range(4) if deal.is_out(s)]
             pick = ganzdy._core.greedy_index(
-                RULES, seat, deal.hand(seat), deal.table if not deal.table.is_pass else None,
-                deal.table_owner, deal.hand_sizes, out, moves,
+                RULES,
+                seat,
+                deal.hand(seat),
+                deal.table if not deal.table.is_pass else None,
+                deal.table_owner,
+                deal.hand_sizes,
+                out,
+                moves,
             )
             deal.push(moves[pick])
             plies += 1
@@ -79,7 +91,9 @@ def test_playout_from_a_position_leaves_it_alone() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(ganzdy.RulesError, match="unknown built-in policy 'mcts'"):
         ganzdy.playouts(RULES, 5, agents="mcts")
-    with pytest.raises(ganzdy.RulesError, match="give one policy for every seat or 4 policies, got 3"):
+    with pytest.raises(
+        ganzdy.RulesError, match="give one policy for every seat or 4 policies, got 3"
+    ):
         ganzdy.playouts(RULES, 5, agents=["random"] * 3)
     with pytest.raises(ganzdy.RulesError, match="deals=-1 is not allowed"):
         ganzdy.playouts(RULES, -1)

@@ -156,8 +156,14 @@ def test_rules_are_values() -> None:
         ({"packs": 3}, "packs=3 is not allowed"),
         ({"straight_min_len": 6, "straight_max_len": 5}, "straight_min_len=6 is greater than"),
         ({"pairs_min": 4, "pairs_max": 3}, "pairs_min=4 is greater than pairs_max=3"),
-        ({"initial_hand_size": 20, "players": 6}, "deal 121 cards to 6 players but the deck has 108"),
-        ({"draw_policy": "everyone"}, "draw_policy='everyone' is not allowed: expected one of 'all', 'winner_only', 'none'"),
+        (
+            {"initial_hand_size": 20, "players": 6},
+            "deal 121 cards to 6 players but the deck has 108",
+        ),
+        (
+            {"draw_policy": "everyone"},
+            "draw_policy='everyone' is not allowed: expected one of 'all', 'winner_only', 'none'",
+        ),
     ],
 )
 def test_bad_rules_name_the_problem(kwargs: dict[str, object], message: str) -> None:
