@@ -2,8 +2,10 @@
 #include "ganzdy/gdy_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <string>
@@ -72,31 +74,33 @@ Key position_key(const Deal& d) {
   return k.key();
 }
 
-// The table: buckets of four entries; memory comes zeroed from calloc, so pages
-// the search never touches cost nothing.
+// The table: buckets of two 32-byte entries, one 64-byte cache line each. It
+// starts small (a small solve should not pay for memory it never uses) and
+// doubles, rehashing, whenever half its entries are in use, up to 2^max_bits
+// entries; from then on a full bucket gives up the entry that cost least to
+// compute.
 struct Entry {
+  std::uint64_t index;  // the key whole, so the table can grow
   std::uint64_t check;
   std::uint32_t pn;
   std::uint32_t dn;
   std::uint32_t work;  // expansions spent under this node (saturating): the replacement priority
-  std::uint32_t spare;
+  std::uint32_t used;  // 1: the entry holds a position
 };
-constexpr int kWays = 4;
+static_assert(sizeof(Entry) == 32);
+constexpr int kWays = 2;
+constexpr int kFirstBits = 12;
 
 class Table {
  public:
-  explicit Table(int bits) {
-    bits = std::clamp(bits, 4, 34);
-    const std::size_t buckets = std::size_t{1} << (bits - 2);
-    entries_.reset(static_cast<Entry*>(std::calloc(buckets * kWays, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
-    shift_ = 64 - (bits - 2);
-  }
+  explicit Table(int max_bits) : max_bits_(std::clamp(max_bits, kFirstBits, 34)) { resize(kFirstBits); }
+
+  void prefetch(const Key& key) const { __builtin_prefetch(bucket(key)); }
 
   const Entry* probe(const Key& key) const {
     const Entry* b = bucket(key);
     for (int i = 0; i < kWays; ++i)
-      if (b[i].check == key.check && (b[i].pn | b[i].dn) != 0) return &b[i];
+      if (b[i].check == key.check && b[i].index == key.index && b[i].used != 0) return &b[i];
     return nullptr;
   }
 
@@ -104,31 +108,75 @@ class Table {
     Entry* b = bucket(key);
     Entry* slot = nullptr;
     for (int i = 0; i < kWays && slot == nullptr; ++i)
-      if (b[i].check == key.check && (b[i].pn | b[i].dn) != 0) slot = &b[i];
+      if (b[i].check == key.check && b[i].index == key.index && b[i].used != 0) slot = &b[i];
     if (slot == nullptr) {
       // An empty way, else the one that cost least to compute.
       slot = &b[0];
       for (int i = 0; i < kWays; ++i) {
-        if ((b[i].pn | b[i].dn) == 0) {
+        if (b[i].used == 0) {
           slot = &b[i];
           break;
         }
         if (b[i].work < slot->work) slot = &b[i];
       }
+      if (slot->used == 0) ++used_;
       slot->work = 0;
     }
+    slot->index = key.index;
     slot->check = key.check;
     slot->pn = n.pn;
     slot->dn = n.dn;
     slot->work = static_cast<std::uint32_t>(std::min<std::uint64_t>(std::max<std::uint64_t>(work, slot->work), 0xFFFFFFFFu));
+    slot->used = 1;
+    if (used_ * 2 > size_ && bits_ < max_bits_) grow();
   }
 
  private:
-  Entry* bucket(const Key& key) const { return entries_.get() + (key.index >> shift_) * kWays; }
   struct Free {
     void operator()(Entry* p) const { std::free(p); }
   };
-  std::unique_ptr<Entry, Free> entries_;
+  using Storage = std::unique_ptr<Entry, Free>;
+
+  Entry* bucket(const Key& key) const { return entries_.get() + (key.index >> shift_) * kWays; }
+
+  void resize(int bits) {
+    const std::size_t size = std::size_t{1} << bits;
+    Storage fresh(static_cast<Entry*>(std::aligned_alloc(64, size * sizeof(Entry))));
+    if (!fresh) throw std::bad_alloc();
+    std::memset(static_cast<void*>(fresh.get()), 0, size * sizeof(Entry));
+    Storage old = std::move(entries_);
+    const std::size_t old_size = size_;
+    entries_ = std::move(fresh);
+    bits_ = bits;
+    size_ = size;
+    shift_ = 64 - (bits - 1);
+    used_ = 0;
+    for (std::size_t i = 0; i < old_size; ++i) {
+      const Entry& e = old.get()[i];
+      if (e.used == 0) continue;
+      Entry* b = entries_.get() + (e.index >> shift_) * kWays;
+      for (int w = 0; w < kWays; ++w) {
+        if (b[w].used == 0) {
+          b[w] = e;
+          ++used_;
+          break;
+        }
+      }
+    }
+  }
+  void grow() {
+    try {
+      resize(bits_ + 1);
+    } catch (const std::bad_alloc&) {
+      max_bits_ = bits_;  // out of memory: keep the table as it is and replace entries
+    }
+  }
+
+  Storage entries_;
+  int max_bits_;
+  int bits_ = 0;
+  std::size_t size_ = 0;
+  std::size_t used_ = 0;
   int shift_ = 0;
 };
 
@@ -143,9 +191,12 @@ struct Child {
   bool fixed = false;  // decided on reaching it: no key, no search
 };
 
+constexpr int kMaxScore = 63;
+
 struct Frame {
   MoveList moves;
   std::vector<std::uint16_t> order;
+  std::vector<std::uint8_t> scores;
   std::vector<Child> kids;
 };
 
@@ -205,16 +256,20 @@ double seconds_since(Clock::time_point t) {
 }
 
 void Search::order_moves(Frame& f) const {
+  // More cards first; at equal size a bomb after other plays; the pass last. A
+  // stable counting sort on that score (moves keep generation order within one).
   const std::size_t n = f.moves.size();
   f.order.resize(n);
-  for (std::size_t i = 0; i < n; ++i) f.order[i] = static_cast<std::uint16_t>(i);
-  // More cards first; at equal size a bomb after other plays; the pass last.
-  auto score = [&](std::uint16_t i) {
+  std::array<std::uint16_t, kMaxScore + 2> start{};
+  f.scores.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
     const Move& m = f.moves[i];
-    if (m.is_pass()) return -1;
-    return m.length * 2 + (m.is_bomb() ? 0 : 1);
-  };
-  std::stable_sort(f.order.begin(), f.order.end(), [&](std::uint16_t a, std::uint16_t b) { return score(a) > score(b); });
+    const int score = m.is_pass() ? 0 : std::min(kMaxScore, 1 + m.length * 2 + (m.is_bomb() ? 0 : 1));
+    f.scores[i] = static_cast<std::uint8_t>(kMaxScore - score);  // ascending slot: best first
+    ++start[static_cast<std::size_t>(kMaxScore - score) + 1];
+  }
+  for (std::size_t k = 1; k < start.size(); ++k) start[k] = static_cast<std::uint16_t>(start[k] + start[k - 1]);
+  for (std::size_t i = 0; i < n; ++i) f.order[start[f.scores[i]]++] = static_cast<std::uint16_t>(i);
 }
 
 void Search::check_limits() {
@@ -254,6 +309,8 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
   order_moves(f);
   const std::size_t count = f.moves.size();
   f.kids.resize(count);
+  // Every child's key first, fetching its bucket, then every child's numbers: the
+  // table's cache misses overlap instead of following one another.
   for (std::size_t i = 0; i < count; ++i) {
     Child& c = f.kids[i];
     deal_.apply(f.moves[f.order[i]]);
@@ -263,10 +320,20 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
       c.n = win ? kWin : kLoss;
     } else {
       c.key = position_key(deal_);
-      const Entry* e = table_.probe(c.key);
-      c.n = e != nullptr ? Numbers{e->pn, e->dn} : Numbers{};
+      table_.prefetch(c.key);
     }
     deal_.pop();
+    if ((or_node && c.fixed && win) || (!or_node && c.fixed && !win)) {
+      const Numbers n = or_node ? kWin : kLoss;
+      table_.store(key, n, 1);
+      return n;
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    Child& c = f.kids[i];
+    if (c.fixed) continue;
+    const Entry* e = table_.probe(c.key);
+    c.n = e != nullptr ? Numbers{e->pn, e->dn} : Numbers{};
     if ((or_node && c.n.pn == 0) || (!or_node && c.n.dn == 0)) {
       const Numbers n = or_node ? kWin : kLoss;
       table_.store(key, n, 1);
@@ -376,13 +443,16 @@ void Search::extract(SolveResult& result) {
     const bool choose = or_node == target_win;  // one move keeps the value: find it
     const Move* pick = nullptr;
     if (choose) {
+      // A move the table already proves, else the first one a search proves.
+      auto keeps = [&](Numbers n) { return target_win ? n.pn == 0 : n.dn == 0; };
       for (std::uint16_t i : order) {
-        const Numbers n = prove(depth + 1, moves[i]);
-        if (target_win ? n.pn == 0 : n.dn == 0) {
+        if (keeps(peek(moves[i], nullptr))) {
           pick = &moves[i];
           break;
         }
       }
+      for (std::size_t k = 0; k < order.size() && pick == nullptr; ++k)
+        if (keeps(prove(depth + 1, moves[order[k]]))) pick = &moves[order[k]];
     } else {
       std::uint64_t most = 0;
       for (std::uint16_t i : order) {
@@ -443,7 +513,6 @@ SolveResult Search::run() {
     return result;
   }
   const Numbers n = mid(0, position_key(deal_), kInf, kInf);
-  result.nodes = nodes_;
   result.proof = n.pn;
   result.disproof = n.dn;
   result.complete = !stop_ && (n.pn == 0 || n.dn == 0);
@@ -454,6 +523,7 @@ SolveResult Search::run() {
     extract_partial(result);
   }
   if (!result.pv.empty()) result.best_move = result.pv.front();
+  result.nodes = nodes_;  // extracting the line may search a little more
   result.seconds = seconds_since(start_);
   return result;
 }

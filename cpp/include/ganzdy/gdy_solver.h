@@ -53,7 +53,7 @@ struct SolveOptions {
   int seat = -1;                // whose win: -1 for the seat to act
   std::uint64_t max_nodes = 0;  // node expansions before stopping; 0: no limit
   double time_limit = 0.0;      // seconds before stopping; 0 or less: no limit
-  int tt_bits = 21;             // the table holds 2^tt_bits entries of 24 bytes (memory is taken as touched)
+  int tt_bits = 22;             // the table grows to at most 2^tt_bits entries of 32 bytes (128 MB)
   // Called about every `progress_interval` seconds with the nodes so far and the
   // seconds elapsed; returning false stops the search (complete=false).
   std::function<bool(std::uint64_t nodes, double seconds)> progress;
