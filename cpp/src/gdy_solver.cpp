@@ -180,6 +180,26 @@ class Table {
   int shift_ = 0;
 };
 
+// A quick estimate of the plays a hand needs to go out: one per rank held, a run
+// of three or more single ranks (within 3..A) counted as one.
+std::uint32_t plays_needed(const Cards& hand) {
+  int groups = 0;
+  int saved = 0;
+  int run = 0;
+  for (int r = 0; r < kNumRanks; ++r) {
+    const int c = hand.rank_count(r);
+    if (c > 0) ++groups;
+    if (c == 1 && r <= kRankA) {
+      ++run;
+    } else {
+      if (run >= 3) saved += run - 1;
+      run = 0;
+    }
+  }
+  if (run >= 3) saved += run - 1;
+  return static_cast<std::uint32_t>(std::max(1, groups - saved));
+}
+
 std::uint32_t saturating_add(std::uint32_t a, std::uint32_t b) {
   const std::uint64_t s = std::uint64_t{a} + b;
   return s >= kInf ? kInf - 1 : static_cast<std::uint32_t>(s);
@@ -192,6 +212,7 @@ struct Child {
 };
 
 constexpr int kMaxScore = 63;
+constexpr int kControlBudget = 32;  // partition calls per control check
 
 struct Frame {
   MoveList moves;
@@ -208,6 +229,10 @@ class Search {
     for (int s = 0; s < deal_.players(); ++s) cards += deal_.hand_size(s);
     // Every play takes a card; at most players - 1 passes come between two plays.
     frames_.resize(static_cast<std::size_t>(cards * deal_.players() + deal_.players() + 4));
+    control_moves_.resize(static_cast<std::size_t>(cards + 1));  // a partition has at most a part a card
+    // The control check plays combinations straight from the generator, so it is
+    // off where the deal filters legal moves further.
+    control_ok_ = !deal_.config().forbid_final_single_two && !deal_.config().must_play_two_first;
     start_ = Clock::now();
     last_report_ = start_;
   }
@@ -230,6 +255,36 @@ class Search {
   }
 
   void order_moves(Frame& f) const;
+  // Numbers for a child the table has not seen (df-pn+ style): the plays `seat`
+  // still needs as the proof number, the fewest any other seat needs as the
+  // disproof number, so the search tries first what looks closest to settling.
+  Numbers initial(const Move& move) {
+    deal_.apply(move);
+    const std::uint32_t mine = plays_needed(deal_.hand(seat_));
+    std::uint32_t theirs = kInf - 1;
+    for (int s = 0; s < deal_.players(); ++s)
+      if (s != seat_ && !deal_.is_out(s)) theirs = std::min(theirs, plays_needed(deal_.hand(s)));
+    deal_.pop();
+    return {mine, theirs};
+  }
+  bool control_win(int mover, const MoveList& moves);
+  bool partition(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now);
+  bool unbeatable(const Move& move);
+  // The move of `moves` that plays the same combination as `part` (which a check
+  // took from part of the hand): suits never matter, and joker colours only where
+  // the rules tell them apart.
+  const Move* listed(const MoveList& moves, const Move& part) const {
+    const bool colours = deal_.config().jokers_distinct();
+    for (const Move& m : moves) {
+      if (m.kind != part.kind || m.rank != part.rank || m.length != part.length) continue;
+      bool same = colours ? m.cards.count(kBlackJoker) == part.cards.count(kBlackJoker) &&
+                                m.cards.count(kRedJoker) == part.cards.count(kRedJoker)
+                          : m.cards.jokers() == part.cards.jokers();
+      for (int r = 0; r < kNumRanks && same; ++r) same = m.cards.rank_count(r) == part.cards.rank_count(r);
+      if (same) return &m;
+    }
+    return nullptr;
+  }
   void check_limits();
   Numbers mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t thdn);
   // Numbers of the child reached by `move` from the deal now (not searched).
@@ -244,6 +299,17 @@ class Search {
   int seat_;
   Table table_;
   std::vector<Frame> frames_;
+  // The control check: the other seats still in, scratch buffers, a call budget.
+  bool control_ok_ = true;
+  int others_[kMaxPlayers] = {};
+  int other_count_ = 0;
+  int budget_ = 0;
+  std::vector<MoveList> control_moves_;
+  // The line a successful check found, last part first; `now` is the part to play
+  // first (an unbeatable one, or the follow that wins the trick).
+  std::vector<Move> line_;
+  Move now_;
+  MoveList follows_;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
   bool limits_ = true;  // off while extracting a proved line
@@ -306,6 +372,11 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
       return n;
     }
   }
+  if (control_win(mover, f.moves)) {
+    const Numbers n = or_node ? kWin : kLoss;
+    table_.store(key, n, 1);
+    return n;
+  }
   order_moves(f);
   const std::size_t count = f.moves.size();
   f.kids.resize(count);
@@ -333,7 +404,7 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
     Child& c = f.kids[i];
     if (c.fixed) continue;
     const Entry* e = table_.probe(c.key);
-    c.n = e != nullptr ? Numbers{e->pn, e->dn} : Numbers{};
+    c.n = e != nullptr ? Numbers{e->pn, e->dn} : initial(f.moves[f.order[i]]);
     if ((or_node && c.n.pn == 0) || (!or_node && c.n.dn == 0)) {
       const Numbers n = or_node ? kWin : kLoss;
       table_.store(key, n, 1);
@@ -396,6 +467,76 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
   return n;
 }
 
+// Whether the seat to act can go out by plays nobody else can beat, but for the
+// last. Leading: a partition of its hand into combinations all but one of which
+// no other hand can beat; playing those first keeps the lead (everyone else must
+// pass, their hands unchanged), and the last one goes out. Following: a beat
+// nobody else can answer wins the trick, and then the same with the rest. The
+// search would find the same line; this finds it without expanding it. A call
+// budget bounds the cost (false when spent).
+bool Search::control_win(int mover, const MoveList& moves) {
+  if (!control_ok_) return false;
+  other_count_ = 0;
+  for (int s = 0; s < deal_.players(); ++s)
+    if (s != mover && !deal_.is_out(s)) others_[other_count_++] = s;
+  budget_ = kControlBudget;
+  line_.clear();
+  const Cards& hand = deal_.hand(mover);
+  if (deal_.table().is_pass()) {
+    if (!partition(hand, true, 0, &moves)) return false;
+    now_ = line_.front();  // the part played last: the one that may be beaten
+    for (const Move& m : line_)
+      if (line_.size() == 1 || unbeatable(m)) now_ = m;
+    return true;
+  }
+  for (const Move& m : moves) {
+    if (m.is_pass() || !unbeatable(m)) continue;
+    if (partition(hand - m.cards, true, 0, nullptr)) {
+      now_ = m;
+      return true;
+    }
+    if (budget_ < 0) return false;
+  }
+  return false;
+}
+
+// Whether `hand` splits into leads of which at most one (when `spare`) can be
+// beaten. Some part holds the lowest natural card, so only the leads holding its
+// rank are tried at each level: each partition is met once, in one order.
+bool Search::partition(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now) {
+  if (hand.empty()) return true;
+  if (--budget_ < 0) return false;
+  int low = -1;
+  for (int r = 0; r < kNumRanks && low < 0; ++r)
+    if (hand.rank_count(r) > 0) low = r;
+  if (low < 0) return false;  // jokers alone are no combination
+  if (leads_now == nullptr) {
+    generate_leads(deal_.config(), hand, control_moves_[level]);
+    leads_now = &control_moves_[level];
+  }
+  const MoveList& leads = *leads_now;
+  for (std::size_t i = 0; i < leads.size(); ++i) {
+    const Move& m = leads[i];
+    if (m.cards.rank_count(low) == 0) continue;
+    const bool safe = unbeatable(m);
+    if (!safe && !spare) continue;
+    if (partition(hand - m.cards, spare && safe, level + 1, nullptr)) {
+      line_.push_back(m);
+      return true;
+    }
+    if (budget_ < 0) return false;
+  }
+  return false;
+}
+
+bool Search::unbeatable(const Move& move) {
+  for (int i = 0; i < other_count_; ++i) {
+    generate_follows(deal_.config(), deal_.hand(others_[i]), move, follows_);
+    if (!follows_.empty()) return false;
+  }
+  return true;
+}
+
 Numbers Search::peek(const Move& move, std::uint64_t* work) {
   deal_.apply(move);
   bool win = false;
@@ -442,7 +583,10 @@ void Search::extract(SolveResult& result) {
     const bool or_node = deal_.current_player() == seat_;
     const bool choose = or_node == target_win;  // one move keeps the value: find it
     const Move* pick = nullptr;
-    if (choose) {
+    if (choose && control_win(deal_.current_player(), moves)) pick = listed(moves, now_);
+    if (pick != nullptr) {
+      // the control line's move
+    } else if (choose) {
       // A move the table already proves, else the first one a search proves.
       auto keeps = [&](Numbers n) { return target_win ? n.pn == 0 : n.dn == 0; };
       for (std::uint16_t i : order) {
