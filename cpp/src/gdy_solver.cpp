@@ -583,7 +583,10 @@ void Search::extract(SolveResult& result) {
     const bool or_node = deal_.current_player() == seat_;
     const bool choose = or_node == target_win;  // one move keeps the value: find it
     const Move* pick = nullptr;
-    if (choose && control_win(deal_.current_player(), moves)) pick = listed(moves, now_);
+    const int size = deal_.hand_size(deal_.current_player());
+    for (const Move& m : moves)
+      if (choose && pick == nullptr && m.length == size) pick = &m;  // going out at once
+    if (choose && pick == nullptr && control_win(deal_.current_player(), moves)) pick = listed(moves, now_);
     if (pick != nullptr) {
       // the control line's move
     } else if (choose) {
@@ -677,7 +680,8 @@ SolveResult Search::run() {
 SolveResult solve(const Deal& deal, const SolveOptions& options) {
   if (deal.stock_size() > 0)
     throw GanzdyError("solve: the stock still holds " + std::to_string(deal.stock_size()) +
-                      " cards; the solver needs an empty stock, where every hand is known and nothing is left to chance");
+                      (deal.stock_size() == 1 ? " card" : " cards") +
+                      "; the solver needs an empty stock, where every hand is known and nothing is left to chance");
   int seat = options.seat;
   if (seat < 0) seat = deal.current_player();
   if (seat >= deal.players())
