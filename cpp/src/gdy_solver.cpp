@@ -89,7 +89,7 @@ struct Entry {
 };
 static_assert(sizeof(Entry) == 32);
 constexpr int kWays = 2;
-constexpr int kFirstBits = 12;
+constexpr int kFirstBits = 10;
 
 class Table {
  public:
@@ -215,7 +215,8 @@ struct Child {
 
 constexpr int kMaxScore = 63;
 constexpr int kControlBudget = 32;  // partition calls per control check
-constexpr int kKnownBits = 16;      // entries of the partition cache
+constexpr int kKnownBits = 16;      // entries of the partition cache, once the search is not tiny
+constexpr int kFirstKnownBits = 8;
 
 struct Frame {
   MoveList moves;
@@ -233,11 +234,10 @@ class Search {
     // Every play takes a card; at most players - 1 passes come between two plays.
     frames_.resize(static_cast<std::size_t>(cards * deal_.players() + deal_.players() + 4));
     control_moves_.resize(static_cast<std::size_t>(cards + 1));  // a partition has at most a part a card
-    known_.resize(std::size_t{1} << kKnownBits);
+    known_.resize(std::size_t{1} << kFirstKnownBits);
     // The control check plays combinations straight from the generator, so it is
     // off where the deal filters legal moves further.
     control_ok_ = !deal_.config().forbid_final_single_two && !deal_.config().must_play_two_first;
-    start_ = Clock::now();
     last_report_ = start_;
   }
 
@@ -304,6 +304,7 @@ class Search {
   void extract(SolveResult& result);
   void extract_partial(SolveResult& result);
 
+  Clock::time_point start_ = Clock::now();  // first: the setup below counts in the time
   Deal deal_;
   const SolveOptions& options_;
   int seat_;
@@ -323,6 +324,7 @@ class Search {
   };
   std::vector<Known> known_;
   std::uint64_t others_key_ = 0;
+  int known_bits_ = kFirstKnownBits;
   bool use_known_ = true;
   // The line a successful check found, last part first; `now` is the part to play
   // first (an unbeatable one, or the follow that wins the trick).
@@ -333,7 +335,6 @@ class Search {
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
   bool limits_ = true;  // off while extracting a proved line
-  Clock::time_point start_;
   Clock::time_point last_report_;
 };
 
@@ -527,6 +528,10 @@ bool Search::control_win(int mover, const MoveList& moves) {
   others_key_ = others.key().check;
   budget_ = kControlBudget;
   line_.clear();
+  if (known_bits_ < kKnownBits && nodes_ > 4096) {  // a search worth a bigger cache
+    known_.assign(std::size_t{1} << kKnownBits, Known{});
+    known_bits_ = kKnownBits;
+  }
   const Cards& hand = deal_.hand(mover);
   if (deal_.table().is_pass()) {
     if (!partition(hand, true, 0, &moves)) return false;
@@ -555,7 +560,7 @@ bool Search::partition(const Cards& hand, bool spare, std::size_t level, const M
   k.add(others_key_ ^ (spare ? 1 : 0));
   k.add(hand);
   const Key key = k.key();
-  Known& known = known_[key.index >> (64 - kKnownBits)];
+  Known& known = known_[key.index >> (64 - known_bits_)];
   if (use_known_ && known.check == key.check && known.value != 0) return known.value == 1;
   const bool splits = split(hand, spare, level, leads_now);
   if (splits || budget_ >= 0) known = {key.check, static_cast<std::uint8_t>(splits ? 1 : 2)};
