@@ -7,7 +7,9 @@ import contextlib
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -253,18 +255,26 @@ def _record_position(deal: Deal, ply: int | None) -> Deal:
 
 
 class _SolveProgress:
-    """Nodes and nodes per second on one stderr line, rewritten about once a second."""
+    """Nodes and nodes per second on one stderr line, rewritten about once a second
+    (unless quiet); Ctrl-C stops the search at the next call, keeping its answer."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, quiet: bool) -> None:
         self.stream = stream
+        self.quiet = quiet
         self.shown = False
+        self.interrupted = False
+
+    def interrupt(self, signum: int, frame: object) -> None:
+        self.interrupted = True
 
     def __call__(self, nodes: int, seconds: float) -> bool:
-        rate = nodes / seconds if seconds > 0 else 0.0
-        self.stream.write(f"\rsolving: {nodes:,} nodes, {seconds:.0f} s, {rate:,.0f} nodes/s ")
-        self.stream.flush()
-        self.shown = True
-        return True
+        if not self.quiet:
+            rate = nodes / seconds if seconds > 0 else 0.0
+            line = f"\rsolving: {nodes:,} nodes, {seconds:.0f} s, {rate:,.0f} nodes/s "
+            self.stream.write(line)
+            self.stream.flush()
+            self.shown = True
+        return not self.interrupted
 
     def close(self) -> None:
         if self.shown:
@@ -291,7 +301,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         )
     print(f"{where}: {format_position(deal)}")
     print(f"rules: {deal.rules}")
-    progress = None if args.quiet else _SolveProgress(sys.stderr)
+    progress = _SolveProgress(sys.stderr, args.quiet)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, progress.interrupt) if main_thread else None
     try:
         result = solve(
             deal,
@@ -301,8 +313,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             progress=progress,
         )
     finally:
-        if progress is not None:
-            progress.close()
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+        progress.close()
+    if progress.interrupted:
+        print("interrupted: the answer so far")
     seat = result.seat
     together = "the other seat" if deal.players == 2 else "the other seats together"
     if not result.complete:
@@ -333,7 +348,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                 print("  nobody can lead: the deal is drawn")
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     print(f"search: {result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
-    return 0
+    return 130 if progress.interrupted else 0  # the shell's code for Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
