@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -457,3 +460,20 @@ def test_the_command_line_stops_and_reports(capsys: Any) -> None:
     assert "DeckError" in capsys.readouterr().err
     assert main(["solve", "5s | 6s", "--option", "triple_mode=bombx"]) == 2
     assert "RulesError: option triple_mode='bombx'" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT cannot be sent to a process on Windows")
+def test_ctrl_c_on_the_command_line_prints_the_answer_so_far() -> None:
+    # A 14+14 position that takes millions of nodes.
+    big = (
+        "3d 3c 5s 6d 7s 8s 9h Js Qd As Ah Ac 2d BJ | "
+        "3s 4s 6h 9s 9d Th Jh Jd Jc Qs Qc Ad 2s RJ ; to_act=1"
+    )
+    command = [sys.executable, "-m", "ganzdy", "solve", big, "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "interrupted: the answer so far" in out and "value: unknown" in out
+    assert "most promising move: seat 1 plays" in out
