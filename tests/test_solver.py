@@ -20,8 +20,13 @@ from ganzdy import Deal, Rules
 from ganzdy.cli import main
 from solver_reference import decided, random_position, wins
 
-# A 12+12 position that takes the solver some 10^5 to 10^6 nodes: for the limits.
+# A 12+12 position that takes the solver some 10^5 nodes, and a 14+14 one that takes
+# millions (several seconds): for the limits.
 HARD = "3d 4c 6s 7s 7h 9h Js Jc As Ah 2h BJ | 4s 6d 8h 8d 9d Ts Td Qd Qc Kd Ad RJ ; to_act=1"
+BIG = (
+    "3d 3c 5s 6d 7s 8s 9h Js Qd As Ah Ac 2d BJ | "
+    "3s 4s 6h 9s 9d Th Jh Jd Jc Qs Qc Ad 2s RJ ; to_act=1"
+)
 
 
 def snapshot(deal: Deal) -> tuple[Any, ...]:
@@ -236,7 +241,7 @@ def test_max_nodes_stops_cleanly_with_the_most_promising_line() -> None:
 
 
 def test_time_limit_stops_cleanly() -> None:
-    deal = ganzdy.parse_position(HARD)
+    deal = ganzdy.parse_position(BIG)
     start = time.perf_counter()
     result = ganzdy.solve(deal, time_limit=0.05)
     elapsed = time.perf_counter() - start
@@ -245,7 +250,7 @@ def test_time_limit_stops_cleanly() -> None:
 
 
 def test_progress_is_reported_and_can_stop_or_raise() -> None:
-    deal = ganzdy.parse_position(HARD)
+    deal = ganzdy.parse_position(BIG)
     calls: list[tuple[int, float]] = []
 
     def stop(nodes: int, seconds: float) -> bool:
@@ -267,7 +272,7 @@ def test_progress_is_reported_and_can_stop_or_raise() -> None:
 
 
 def test_the_search_releases_the_gil() -> None:
-    deal = ganzdy.parse_position(HARD)
+    deal = ganzdy.parse_position(BIG)
     done = threading.Event()
     results: list[ganzdy.SolveResult] = []
 
@@ -464,12 +469,7 @@ def test_the_command_line_stops_and_reports(capsys: Any) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT cannot be sent to a process on Windows")
 def test_ctrl_c_on_the_command_line_prints_the_answer_so_far() -> None:
-    # A 14+14 position that takes millions of nodes.
-    big = (
-        "3d 3c 5s 6d 7s 8s 9h Js Qd As Ah Ac 2d BJ | "
-        "3s 4s 6h 9s 9d Th Jh Jd Jc Qs Qc Ad 2s RJ ; to_act=1"
-    )
-    command = [sys.executable, "-m", "ganzdy", "solve", big, "--quiet"]
+    command = [sys.executable, "-m", "ganzdy", "solve", BIG, "--quiet"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     time.sleep(1.5)
     process.send_signal(signal.SIGINT)

@@ -297,10 +297,19 @@ class Search {
   }
   void check_limits();
   Numbers mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t thdn);
-  // Numbers of the child reached by `move` from the deal now (not searched).
+  // Plays `move` and the passes forced after it (by seats with no answer); the
+  // plies played, and whether the question is then settled, and how.
+  int advance(const Move& move, bool& settled, bool& win);
+  // Numbers of the child reached by `move` (and its forced passes), not searched;
+  // `work` gets the search its table entry cost.
   Numbers peek(const Move& move, std::uint64_t* work);
   // Proved numbers of that child, searching it if the table lost them.
   Numbers prove(int depth, const Move& move);
+  // In a proved position, a move that keeps the value where one must be found.
+  const Move* keeping_move(int depth, const MoveList& moves, const std::vector<std::uint16_t>& order,
+                           bool target_win);
+  // Where every move keeps the value: the one whose proof cost the most search.
+  const Move* stubbornest(const MoveList& moves, const std::vector<std::uint16_t>& order);
   void extract(SolveResult& result);
   void extract_partial(SolveResult& result);
 
@@ -405,17 +414,11 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
   // table's cache misses overlap instead of following one another.
   for (std::size_t i = 0; i < count; ++i) {
     Child& c = f.kids[i];
-    deal_.apply(f.moves[f.order[i]]);
-    bool win = false;
-    c.fixed = decided(win);
     // A seat that cannot answer the move can only pass: the child is the position
     // after its pass (and the next one's), not a node of its own.
-    c.passes = 0;
-    while (!c.fixed && only_pass()) {
-      deal_.apply(Move::pass_move());
-      ++c.passes;
-      c.fixed = decided(win);
-    }
+    bool win = false;
+    const int plies = advance(f.moves[f.order[i]], c.fixed, win);
+    c.passes = static_cast<std::uint8_t>(plies - 1);
     if (c.fixed) {
       c.n = win ? kWin : kLoss;
     } else {
@@ -600,30 +603,74 @@ bool Search::unbeatable(const Move& move) {
   return true;
 }
 
-Numbers Search::peek(const Move& move, std::uint64_t* work) {
+int Search::advance(const Move& move, bool& settled, bool& win) {
   deal_.apply(move);
+  int plies = 1;
+  settled = decided(win);
+  while (!settled && only_pass()) {
+    deal_.apply(Move::pass_move());
+    ++plies;
+    settled = decided(win);
+  }
+  return plies;
+}
+
+Numbers Search::peek(const Move& move, std::uint64_t* work) {
+  bool settled = false;
   bool win = false;
+  const int plies = advance(move, settled, win);
   Numbers n;
-  if (decided(win)) {
+  if (work != nullptr) *work = 0;
+  if (settled) {
     n = win ? kWin : kLoss;
-    if (work != nullptr) *work = 0;
   } else if (const Entry* e = table_.probe(position_key(deal_))) {
     n = {e->pn, e->dn};
     if (work != nullptr) *work = e->work;
-  } else if (work != nullptr) {
-    *work = 0;
   }
-  deal_.pop();
+  for (int p = 0; p < plies; ++p) deal_.pop();
   return n;
 }
 
 Numbers Search::prove(int depth, const Move& move) {
   Numbers n = peek(move, nullptr);
   if (n.pn == 0 || n.dn == 0) return n;
-  deal_.apply(move);
+  bool settled = false;
+  bool win = false;
+  const int plies = advance(move, settled, win);
   n = mid(depth, position_key(deal_), kInf, kInf);
-  deal_.pop();
+  for (int p = 0; p < plies; ++p) deal_.pop();
   return n;
+}
+
+const Move* Search::keeping_move(int depth, const MoveList& moves, const std::vector<std::uint16_t>& order,
+                                 bool target_win) {
+  // Going out at once; else the control line's move; else a move the table already
+  // proves; else the first one a search proves.
+  const int mover = deal_.current_player();
+  for (const Move& m : moves)
+    if (m.length == deal_.hand_size(mover)) return &m;
+  if (control_win(mover, moves))
+    if (const Move* m = listed(moves, now_)) return m;
+  auto keeps = [&](Numbers n) { return target_win ? n.pn == 0 : n.dn == 0; };
+  for (std::uint16_t i : order)
+    if (keeps(peek(moves[i], nullptr))) return &moves[i];
+  for (std::uint16_t i : order)
+    if (keeps(prove(depth + 1, moves[i]))) return &moves[i];
+  return nullptr;
+}
+
+const Move* Search::stubbornest(const MoveList& moves, const std::vector<std::uint16_t>& order) {
+  const Move* pick = nullptr;
+  std::uint64_t most = 0;
+  for (std::uint16_t i : order) {
+    std::uint64_t work = 0;
+    peek(moves[i], &work);
+    if (pick == nullptr || work > most) {
+      pick = &moves[i];
+      most = work;
+    }
+  }
+  return pick;
 }
 
 void Search::extract(SolveResult& result) {
@@ -646,35 +693,7 @@ void Search::extract(SolveResult& result) {
     order = f.order;
     const bool or_node = deal_.current_player() == seat_;
     const bool choose = or_node == target_win;  // one move keeps the value: find it
-    const Move* pick = nullptr;
-    const int size = deal_.hand_size(deal_.current_player());
-    for (const Move& m : moves)
-      if (choose && pick == nullptr && m.length == size) pick = &m;  // going out at once
-    if (choose && pick == nullptr && control_win(deal_.current_player(), moves)) pick = listed(moves, now_);
-    if (pick != nullptr) {
-      // the control line's move
-    } else if (choose) {
-      // A move the table already proves, else the first one a search proves.
-      auto keeps = [&](Numbers n) { return target_win ? n.pn == 0 : n.dn == 0; };
-      for (std::uint16_t i : order) {
-        if (keeps(peek(moves[i], nullptr))) {
-          pick = &moves[i];
-          break;
-        }
-      }
-      for (std::size_t k = 0; k < order.size() && pick == nullptr; ++k)
-        if (keeps(prove(depth + 1, moves[order[k]]))) pick = &moves[order[k]];
-    } else {
-      std::uint64_t most = 0;
-      for (std::uint16_t i : order) {
-        std::uint64_t work = 0;
-        peek(moves[i], &work);
-        if (pick == nullptr || work > most) {
-          pick = &moves[i];
-          most = work;
-        }
-      }
-    }
+    const Move* pick = choose ? keeping_move(depth, moves, order, target_win) : stubbornest(moves, order);
     if (pick == nullptr) break;  // cannot happen for a proved value; stop rather than loop
     result.pv.push_back(*pick);
     deal_.apply(*pick);
@@ -707,7 +726,9 @@ void Search::extract_partial(SolveResult& result) {
     }
     if (pick == nullptr) break;
     result.pv.push_back(*pick);
-    deal_.apply(*pick);
+    bool settled = false;
+    const int plies = advance(*pick, settled, win);  // the forced passes too: the table has no entry before them
+    for (int p = 1; p < plies; ++p) result.pv.push_back(Move::pass_move());
   }
   while (!deal_.history().empty()) deal_.pop();
 }
