@@ -19,25 +19,33 @@
 // others AND nodes (every move must win). Proof and disproof numbers steer the
 // search to the cheapest-looking proof or refutation, and let a stopped search
 // still name the most promising move. Thresholds use the 1+epsilon trick
-// (Pawlewicz and Lew 2007). A node whose mover can play the whole hand at once is
-// decided without expanding it. Moves are ordered going-out first, then by cards
-// played (more first), bombs after other plays of their size, passes last.
+// (Pawlewicz and Lew 2007). A child the table has not seen starts with the plays
+// `seat` still needs as its proof number and the fewest plays another seat needs
+// as its disproof number. Moves are ordered by cards played (more first), bombs
+// after other plays of their size, passes last; the order breaks ties.
+//
+// Shortcuts. A node is decided without expanding it when the mover can play the
+// whole hand at once, or when its hand splits into combinations nobody else can
+// beat but for the last (play those, keep the lead, go out with the last), or,
+// when following, when it has a beat nobody can answer followed by such a split.
+// A seat with no answer to a play can only pass: that pass is folded into the
+// play before it rather than being a node.
 //
 // The transposition table. Positions are keyed by what decides the rest of the
 // deal for this question: the hands, the table move and its owner, the seat to act
 // and the passes since the table move (the played cards, plays and bombs counted,
 // which Deal::hash() also mixes in, follow from these or do not matter before the
-// first player is out). Two independent 64-bit hashes of these words are taken:
-// one picks the bucket, the other is stored whole and must match on a probe, so a
-// wrong hit needs a 64-bit collision inside one bucket of four (odds about 2^-62
-// per probe). Only proof and disproof numbers are stored; a proof is never
-// inferred from a hit on another position's entry.
+// first player is out, and leaving them out lets transposed lines meet). Two
+// independent 64-bit hashes of these words are taken and both are stored: a probe
+// must match both, so a wrong hit needs two different positions to agree on 128
+// bits. Only proof and disproof numbers are stored, so a lost entry costs time,
+// never correctness. The table grows from small to at most 2^tt_bits entries.
 //
 // Limits. `max_nodes` (expansions) and `time_limit` (seconds) stop the search
 // cleanly: the result then has complete=false, win=false, and best_move and pv
 // follow the most promising line (least proof number where `seat` acts, least
-// disproof number elsewhere). A progress callback, called about once a second,
-// may also stop it.
+// disproof number elsewhere). A progress callback, called every
+// progress_interval seconds or so, may also stop it.
 #pragma once
 
 #include <cstdint>
@@ -64,11 +72,11 @@ struct SolveResult {
   int seat = 0;         // whose win the value is about
   bool win = false;     // seat can force going out first (only when complete)
   bool complete = false;  // the search finished: win is proved or disproved
-  // The move for the seat to act: where `seat` acts, a winning move when win
-  // (else the first move in the solver's order, all of them losing, or the most
-  // promising one when incomplete); where another seat acts, a refutation when
-  // not win (else the first move in order, or the most promising refutation when
-  // incomplete). Empty when the deal is over or someone is already out.
+  // The move for the seat to act: where `seat` acts and wins, a winning move
+  // (going out at once when it can); where another seat acts and `seat` loses, a
+  // refutation; otherwise every move keeps the value and this is the one whose
+  // proof cost the most search (the stubbornest defence). When incomplete, the
+  // most promising move. Empty when the deal is over or someone is already out.
   std::optional<Move> best_move;
   // The principal variation from the position, best_move first. When complete it
   // plays out to the end of the question: the first player out is `seat` exactly
