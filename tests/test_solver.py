@@ -20,12 +20,12 @@ from ganzdy import Deal, Rules
 from ganzdy.cli import main
 from solver_reference import decided, random_position, wins
 
-# A 12+12 position that takes the solver some 10^5 nodes, and a 14+14 one that takes
-# millions (several seconds): for the limits.
+# A 12+12 position that takes the solver some 10^5 nodes, and a 16+16 one that takes
+# 5.5 million (several seconds): for the limits.
 HARD = "3d 4c 6s 7s 7h 9h Js Jc As Ah 2h BJ | 4s 6d 8h 8d 9d Ts Td Qd Qc Kd Ad RJ ; to_act=1"
 BIG = (
-    "3d 3c 5s 6d 7s 8s 9h Js Qd As Ah Ac 2d BJ | "
-    "3s 4s 6h 9s 9d Th Jh Jd Jc Qs Qc Ad 2s RJ ; to_act=1"
+    "4s 4c 5s 6h 7c 8h 9d 9c Jd Qs Qc Kd Kc 2d 2c RJ | "
+    "3s 3h 3d 4d 6c 7h 8d 8c Td Js Qd Ks Ah Ad Ac BJ ; to_act=1"
 )
 
 
@@ -136,6 +136,27 @@ VARIANTS = [
 def test_rule_variants_match_the_brute_force(options: dict[str, Any]) -> None:
     run_batch(2, 12, seed=3, **options)
     run_batch(3, 8, seed=4, **options)
+
+
+def test_a_small_table_changes_the_work_not_the_values() -> None:
+    # 1 MB holds 32,768 entries: the 12+12 search needs ten times more and replaces
+    # entries all along; the value and a sound line must survive that.
+    deal = ganzdy.parse_position(HARD)
+    full = ganzdy.solve(deal)
+    small = ganzdy.solve(deal, table_mb=1)
+    assert full.complete and small.complete and small.win is full.win is False
+    assert small.nodes > full.nodes
+    check_line(deal, small)
+    rng = random.Random(6)
+    for players, sizes in ((2, [8, 8]), (3, [5, 5, 5])):
+        rules = Rules("gan_deng_yan", players=players)
+        for _ in range(20):
+            position = random_position(rng, rules, sizes, jokers=2)
+            small = ganzdy.solve(position, table_mb=1)
+            assert small.win is ganzdy.solve(position).win
+            check_line(position, small)
+    with pytest.raises(ganzdy.RulesError, match="table_mb=0 is not allowed"):
+        ganzdy.solve(deal, table_mb=0)
 
 
 def test_a_decided_deal_has_no_move() -> None:

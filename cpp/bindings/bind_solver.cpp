@@ -73,7 +73,7 @@ std::string result_repr(const gdy::SolveResult& r) {
 }
 
 gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max_nodes_obj, py::handle time_obj,
-                           py::handle progress_obj) {
+                           py::handle progress_obj, py::handle table_mb_obj) {
   gdy::SolveOptions options;
   if (!seat_obj.is_none()) options.seat = to_seat(seat_obj, deal.players(), "seat");
   if (!max_nodes_obj.is_none()) {
@@ -95,6 +95,19 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
       throw RulesError("time_limit=" + std::string(py::repr(time_obj)) +
                        " is not allowed: expected a positive number of seconds or None");
     options.time_limit = t;
+  }
+  if (!table_mb_obj.is_none()) {
+    if (!py::isinstance<py::int_>(table_mb_obj) || py::isinstance<py::bool_>(table_mb_obj))
+      throw py::type_error("table_mb must be an int or None");
+    int overflow = 0;
+    const long long mb = PyLong_AsLongLongAndOverflow(table_mb_obj.ptr(), &overflow);
+    if (overflow != 0 || mb < 1 || mb > (1 << 20))
+      throw RulesError("table_mb=" + std::string(py::repr(table_mb_obj)) +
+                       " is not allowed: expected 1 to 1048576 megabytes or None");
+    // Entries of 32 bytes, a power of two of them: the largest that fits.
+    int bits = 15;  // 1 MB
+    while (bits < 34 && (std::int64_t{1} << (bits + 1 - 15)) <= mb) ++bits;
+    options.tt_bits = bits;
   }
   if (!progress_obj.is_none() && !PyCallable_Check(progress_obj.ptr()))
     throw py::type_error("progress must be a callable (nodes, seconds) or None");
@@ -153,9 +166,11 @@ void bind_solver(py::module_& m) {
 
   m.def("solve", &run_solve, py::arg("state"), py::kw_only(), py::arg("seat") = py::none(),
         py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(), py::arg("progress") = py::none(),
+        py::arg("table_mb") = py::none(),
         "Solve an empty-stock deal exactly: can `seat` (default: the seat to act) force going out first against "
         "every other seat together? Stops at max_nodes expansions or time_limit seconds with complete=False; "
-        "progress(nodes, seconds) is called about once a second and stops the search by returning False.");
+        "progress(nodes, seconds) is called about once a second and stops the search by returning False; "
+        "table_mb caps the transposition table (default 128).");
 
   py::class_<Rules> rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
   rules.def("position", &make_position, py::arg("hands"), py::arg("to_act") = 0, py::arg("table") = py::none(),

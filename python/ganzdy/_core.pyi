@@ -296,4 +296,5 @@ def solve(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[int, float], object] | None = None,
+    table_mb: int | None = None,
 ) -> SolveResult: ...
