@@ -316,7 +316,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if main_thread:
             signal.signal(signal.SIGINT, previous)
         progress.close()
-    if progress.interrupted:
+    interrupted = progress.interrupted and not result.complete
+    if interrupted:
         print("interrupted: the answer so far")
     seat = result.seat
     together = "the other seat" if deal.players == 2 else "the other seats together"
@@ -348,7 +349,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                 print("  nobody can lead: the deal is drawn")
     rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
     print(f"search: {result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
-    return 130 if progress.interrupted else 0  # the shell's code for Ctrl-C
+    return 130 if interrupted else 0  # the shell's code for Ctrl-C
 
 
 def build_parser() -> argparse.ArgumentParser:
