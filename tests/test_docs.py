@@ -24,6 +24,16 @@ def test_doc_examples_run(name: str) -> None:
     assert tried > 10 and failures == 0
 
 
+def test_observation_doc_examples_run() -> None:
+    failures, tried = doctest.testfile(
+        str(DOCS / "observations.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+    )
+    assert tried >= 8 and failures == 0
+
+
 def test_the_rules_page_lists_every_option_once_with_its_default() -> None:
     text = (DOCS / "rules" / "gan_deng_yan.md").read_text(encoding="utf-8")
     tables = re.findall(r"^\| Option \| Default \|.*?\n\n", text, re.M | re.S)
