@@ -122,10 +122,7 @@ class Generator {
   }
 
   [[gnu::always_inline]] void leads() {
-    for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
-      const int r = std::countr_zero(held);
-      for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
-    }
+    lead_groups();
     if (wild_ > 0 && wild_ <= 2 && !distinct_)
       straights_one_or_two_jokers();
     else
@@ -183,11 +180,14 @@ class Generator {
   std::uint32_t ranks_with_at_least(int n) const {
     if (n <= 0) return (1u << kNumRanks) - 1;
     const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
+    // After the shift the four flags sit at bits 0, 16, 32, 48; the multiply copies
+    // them to bits 45..48 in order (every partial product lands on its own bit, so
+    // nothing carries into those four).
+    constexpr std::uint64_t kGather = (1ULL << 45) | (1ULL << 30) | (1ULL << 15) | 1ULL;
     std::uint32_t mask = 0;
     for (int w = 0; w < 4; ++w) {
-      const std::uint64_t hit = (counts_[w] + add) & 0x8000800080008000ULL;
-      mask |= static_cast<std::uint32_t>(((hit >> 15) & 1) | ((hit >> 30) & 2) | ((hit >> 45) & 4) | ((hit >> 60) & 8))
-              << (4 * w);
+      const std::uint64_t hit = ((counts_[w] + add) & 0x8000800080008000ULL) >> 15;
+      mask |= static_cast<std::uint32_t>((hit * kGather) >> 45 & 0xF) << (4 * w);
     }
     return mask & ((1u << kNumRanks) - 1);
   }
@@ -236,11 +236,53 @@ class Generator {
     }
   }
 
+  // The groups of leads(): group(r, n) for each rank held (lowest first) and each
+  // size n from 1 up.
+  [[gnu::always_inline]] void lead_groups() {
+    if (wild_ > 0) {
+      for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+        const int r = std::countr_zero(held);
+        for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
+      }
+      return;
+    }
+    // Without wild jokers each size is one move: the first n cards of the rank in
+    // suit order, built up one card at a time. The kinds are read once, so the loop
+    // keeps them in registers.
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const int have = count(r);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+      std::uint64_t cards = 0;
+      for (int n = 1; n <= have; ++n) {
+        const std::uint64_t card = std::uint64_t{1} << (std::countr_zero(left) & ~3);  // the lowest suit left
+        cards += card;
+        left -= card;
+        const Kind kind = n == 1 ? Kind::single
+                          : n == 2 ? Kind::pair
+                          : (r == kRank2 && twos_single_pair) ? Kind::pass
+                          : n == 3 ? triple
+                          : n >= bomb_min ? Kind::bomb
+                                          : Kind::pass;
+        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
+      }
+    }
+  }
+
   [[gnu::always_inline]] void bombs(const Move& table) {
     // Only ranks that can reach a bomb with every wild joker added; usually none.
-    const std::uint32_t ranks = ranks_with_at_least(cfg_.bomb_min_size - wild_);
-    if (ranks == 0) return;
-    for (std::uint32_t left = ranks; left; left &= left - 1) {
+    const int need = cfg_.bomb_min_size - wild_;
+    if (need > 0) {
+      const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - need);
+      if ((((counts_[0] + add) | (counts_[1] + add) | (counts_[2] + add) | (counts_[3] + add)) &
+           0x8000800080008000ULL) == 0)
+        return;
+    }
+    for (std::uint32_t left = ranks_with_at_least(need); left; left &= left - 1) {
       const int r = std::countr_zero(left);
       const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
