@@ -1,4 +1,4 @@
-"""Ratings from pairwise outcomes: Bradley–Terry by maximum likelihood, on the Elo scale.
+"""Ratings from pairwise outcomes: Bradley-Terry by maximum likelihood, on the Elo scale.
 
 Every deal of an arena is read as a set of pairwise games between the agents at its
 table: one agent *finished ahead of* another when it went out earlier (its place in
@@ -7,7 +7,7 @@ table: one agent *finished ahead of* another when it went out earlier (its place
 the same tie, and a drawn deal is a tie between everyone; a tie counts as half a win
 for each. A four-player deal therefore holds six pairwise games.
 
-The model is Bradley–Terry: agent i finishes ahead of agent j with probability
+The model is Bradley-Terry: agent i finishes ahead of agent j with probability
 ``1 / (1 + exp(theta_j - theta_i))``, the logistic curve that Elo ratings assume too,
 so the strengths are shown on the Elo scale (``400 / ln 10`` rating points per unit of
 ``theta``: 400 points are 10:1 odds of finishing ahead). They are fitted by maximum
@@ -117,7 +117,7 @@ def elo(theta: npt.ArrayLike, anchor: int | None = None) -> FloatArray:
 
 @dataclass(frozen=True)
 class Ratings:
-    """Bradley–Terry ratings on the Elo scale with 95% bootstrap confidence intervals."""
+    """Bradley-Terry ratings on the Elo scale with 95% bootstrap confidence intervals."""
 
     agents: tuple[str, ...]
     rating: tuple[float, ...]
@@ -130,7 +130,7 @@ class Ratings:
 
     def expected(self, i: int, j: int) -> float:
         """The fitted probability that agent i finishes ahead of agent j."""
-        return 1.0 / (1.0 + 10.0 ** ((self.rating[j] - self.rating[i]) / 400.0))
+        return float(1.0 / (1.0 + 10.0 ** ((self.rating[j] - self.rating[i]) / 400.0)))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -227,8 +227,9 @@ def plot_ratings(ratings: Ratings, path: str | Path, title: str | None = None) -
     axes.errorbar(values, range(len(order)), xerr=errors, fmt="o", capsize=4, color="C0")
     axes.axvline(CENTER, color="0.6", linewidth=0.8, linestyle="--")
     axes.set_yticks(range(len(order)), [ratings.agents[i] for i in order])
+    axes.set_ylim(-0.6, len(order) - 0.4)
     anchor = "mean" if ratings.anchor is None else ratings.anchor
     axes.set_xlabel(f"rating (Elo scale, {anchor} = {CENTER:.0f}); bars: 95% bootstrap CI")
-    axes.set_title(title or "Bradley–Terry ratings")
+    axes.set_title(title or "Bradley-Terry ratings")
     axes.grid(axis="x", alpha=0.3)
     figure.savefig(str(path), dpi=120)
