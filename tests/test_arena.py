@@ -323,7 +323,8 @@ def test_cli_writes_json_and_a_png(tmp_path: Path, capsys: pytest.CaptureFixture
     stdout, stderr = capsys.readouterr()
     assert f"results in {out}" in stdout and f"ratings plot in {plot}" in stdout
     assert "round robin: 3 tables of 2, each deck played 6 times" in stdout
-    assert "24/24 deals" in stderr and "note:" not in stderr
+    assert "24/24 deals" in stderr and "not a whole number of rounds" not in stderr
+    assert "note: the ratings' intervals rest on 4 duplicate decks only" in stderr
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["agents"] == ["greedy", "random#1", "random#2"]
     assert data["backend"] == "processes" and data["workers"] == 2 and data["seed"] == 3

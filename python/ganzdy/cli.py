@@ -171,6 +171,10 @@ class _Progress:
         self.stream.flush()
 
 
+# Below this many duplicate decks a percentile bootstrap covers noticeably less than 95%.
+_FEW_DECKS = 30
+
+
 def _arena_backend(args: argparse.Namespace) -> bool | str:
     """What --ray asks for: False (processes), True (a local instance) or an address."""
     if args.ray is None:
@@ -233,6 +237,12 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             f"note: {args.deals} deals are not a whole number of rounds of {schedule.round} "
             "(every table in every rotation of one deck), so seats and meetings are not "
             "exactly even",
+            file=sys.stderr,
+        )
+    if result.ratings is not None and 0 < result.ratings.groups < _FEW_DECKS:
+        print(
+            f"note: the ratings' intervals rest on {result.ratings.groups} duplicate decks "
+            f"only, and are rough below {_FEW_DECKS}",
             file=sys.stderr,
         )
     if record_dir is not None:

@@ -139,7 +139,7 @@ class Ratings:
             "center": CENTER,
             "anchor": self.anchor if self.anchor is not None else "mean",
             "prior_games": PRIOR_GAMES,
-            "ci": "95% percentile bootstrap over duplicate groups",
+            "ci": "95% percentile bootstrap, resampling groups (the arena's duplicate decks)",
             "bootstrap_samples": self.samples,
             "groups": self.groups,
             "agents": list(self.agents),
