@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -368,3 +369,22 @@ def test_cli_bad_arguments_are_clear_errors(
         pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
     assert main(["arena", "--deals", "4", "--seed", "1", "--quiet", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_docs_list_every_key_of_the_json() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "arena.md").read_text(
+        encoding="utf-8"
+    )
+    table = text[text.index("| key | type | meaning |") :]
+    table = table[: table.index("\n\n")]
+    listed = {
+        key
+        for row in re.findall(r"^\| ([^|]+) \|", table, re.M)
+        for key in re.findall(r"`(\w+)`", row)
+    }
+    data = arena(RULES2, ["greedy", "random"], 4, seed=1, workers=1).to_json()
+    assert listed == set(data)
+    for key in data["standings"][0]:
+        assert f"`{key}`" in text, key
+    for key in (*data["ratings"], *data["schedule"], *data["timing"]):
+        assert f"`{key}`" in text, key
