@@ -232,14 +232,14 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         progress.update(0)
     print(result.table())
     schedule = result.schedule
-    if schedule is not None and not schedule.balanced(args.deals):
+    if not args.quiet and schedule is not None and not schedule.balanced(args.deals):
         print(
             f"note: {args.deals} deals are not a whole number of rounds of {schedule.round} "
             "(every table in every rotation of one deck), so seats and meetings are not "
             "exactly even",
             file=sys.stderr,
         )
-    if result.ratings is not None and 0 < result.ratings.groups < _FEW_DECKS:
+    if not args.quiet and result.ratings is not None and 0 < result.ratings.groups < _FEW_DECKS:
         print(
             f"note: the ratings' intervals rest on {result.ratings.groups} duplicate decks "
             f"only, and are rough below {_FEW_DECKS}",
@@ -331,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="keep agent i at seat i instead of rotating seats over each deck",
     )
-    arena_.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena_.add_argument("--quiet", action="store_true", help="no progress bar or notes")
     arena_.add_argument(
         "--workers",
         type=int,
