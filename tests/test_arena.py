@@ -260,6 +260,24 @@ def test_an_error_in_a_worker_reaches_the_caller() -> None:
         ganzdy.agents._REGISTRY.pop("broken_for_test", None)
 
 
+def test_a_spawned_worker_says_when_it_lacks_a_registration() -> None:
+    ganzdy.register_agent("registered_here_only", _Broken, "raises")
+    try:
+        with pytest.raises(
+            ganzdy.AgentError, match="in a worker process: an agent registered at run time"
+        ):
+            arena(
+                RULES2,
+                ["greedy", "registered_here_only"],
+                4,
+                seed=1,
+                workers=2,
+                start_method="spawn",
+            )
+    finally:
+        ganzdy.agents._REGISTRY.pop("registered_here_only", None)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [

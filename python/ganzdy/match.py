@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 import time
@@ -22,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, SeatView, agent_name, make_agent, view_for
+from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent, view_for
 from ganzdy.parallel import (
     Ran,
     check_workers,
@@ -496,6 +497,7 @@ class _Plan:
     seed: int
     schedule: Schedule
     keep: str = ""  # "record": a game record of each deal; "deal": the Deal (in-process)
+    caller: int = 0  # the process id of the caller, to tell a worker from it
 
 
 @dataclass(frozen=True)
@@ -519,9 +521,19 @@ def _agent_for(plan: _Plan, entrant: int, k: int) -> Agent:
     """Entrant's agent for deal k: built afresh from its spec with a seed of the arena
     seed, the entrant and the deal, so no deal depends on which others a worker played."""
     spec = plan.agents[entrant]
-    if isinstance(spec, str):
+    if not isinstance(spec, str):
+        return spec
+    try:
         return make_agent(spec, seed=derive_seed(plan.seed, 2, entrant, k))
-    return spec
+    except AgentError as error:
+        if os.getpid() == plan.caller:
+            raise
+        # The caller built this spec before sending it, so the worker lacks a registration.
+        raise AgentError(
+            f"{error} (in a worker process: an agent registered at run time in the calling "
+            "process is not registered in spawned processes or Ray workers; register it at "
+            "the import of a module they import, see docs/arena.md)"
+        ) from error
 
 
 def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
@@ -631,7 +643,7 @@ def arena(
     schedule = round_robin(len(entrants), players, rotate)
     parallel = bool(ray) or (not objects and (workers or local_cores()) > 1)
     keep = "" if on_deal is None else "record" if parallel else "deal"
-    plan = _Plan(rules, tuple(entrants), tuple(labels), seed, schedule, keep)
+    plan = _Plan(rules, tuple(entrants), tuple(labels), seed, schedule, keep, os.getpid())
 
     buffered: dict[int, _Played] = {}
     progress = {"done": 0, "next": 0}

@@ -200,7 +200,8 @@ def run_ray(
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         spans = chunks(total, cpus)
         began = time.perf_counter()
-        remote = ray.remote(num_cpus=1, max_retries=0)(task)
+        # Chunks are pure functions of their indices: Ray may rerun one lost with a node.
+        remote = ray.remote(num_cpus=1)(task)
         shared = ray.put(payload)
         pending = {remote.remote(shared, start, stop): (start, stop) for start, stop in spans}
         done: dict[int, list[R]] = {}
