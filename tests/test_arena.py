@@ -311,6 +311,7 @@ def test_bad_arguments_are_clear_errors(
         arena(**args)
 
 
+@pytest.mark.ray
 def test_ray_backend_gives_the_same_results_as_one_process() -> None:
     """A local Ray instance, started and shut down by the arena."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
