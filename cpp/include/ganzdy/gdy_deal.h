@@ -165,6 +165,9 @@ class Deal {
   void settle();
   void draw_card(int seat);
   bool filter_allows(int seat, const Move& move) const;
+  // Asserts the invariants every position keeps (cards conserved, hand sizes, who
+  // may act); a no-op when NDEBUG is defined, as in release builds.
+  void check_invariants() const;
 
   std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
