@@ -6,11 +6,13 @@
 //   -o build/vector_env_driver
 // Run: build/vector_env_driver [num_envs=1024] [steps=200] [opponents=random|greedy] [masks=0|1] [warmup=50]
 // It steps `warmup` steps, then `steps` timed steps with uniformly random learner
-// moves, and prints steps per second and the allocations made during the timed steps.
+// moves, and prints steps per second (wall clock and CPU time) and the allocations
+// made during the timed steps.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <new>
 #include <string>
@@ -65,13 +67,17 @@ int main(int argc, char** argv) {
   const long before = g_allocations.load();
   const std::int64_t ended_before = ended;
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   run(steps);
+  const std::clock_t cpu_stop = std::clock();
   const auto stop = std::chrono::steady_clock::now();
   const long allocations = g_allocations.load() - before;
   const double seconds = std::chrono::duration<double>(stop - start).count();
   const double total = static_cast<double>(steps) * n;
-  std::printf("%d envs, %d steps, opponents %s%s: %.0f env steps/s, %.1f ns/step\n", n, steps, opponents.c_str(),
-              masks ? ", masks" : "", total / seconds, seconds * 1e9 / total);
+  const double cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
+  std::printf("%d envs, %d steps, opponents %s%s: %.0f env steps/s, %.1f ns/step (CPU time: %.0f/s, %.1f ns)\n", n,
+              steps, opponents.c_str(), masks ? ", masks" : "", total / seconds, seconds * 1e9 / total,
+              total / cpu_seconds, cpu_seconds * 1e9 / total);
   std::printf("episodes ended %lld, skipped %lld, reward sum %.0f; allocations %ld (%.3f per step, %.2f per episode)\n",
               static_cast<long long>(ended - ended_before), static_cast<long long>(env.skipped_episodes()), reward_sum,
               allocations, static_cast<double>(allocations) / total,
