@@ -66,8 +66,9 @@ class VectorStep:
     ``[n + 1]``: the ragged legal move ids; ``rewards`` float32 ``[n]``;
     ``terminations`` bool ``[n]``; for the envs whose deal ended this step,
     ``episode_points`` int64, ``episode_lengths`` int32 and ``final_observations``
-    ``[n, obs]`` (other rows: zero, zero and meaningless). After ``reset`` the rewards,
-    terminations and final info are all zero.
+    ``[n, obs]`` (the other rows are zero, except ``final_observations`` rows of a
+    ``copy=False`` env, which are stale). After ``reset`` the rewards, terminations and
+    final info are zero.
     """
 
     observations: npt.NDArray[np.float32]
@@ -211,15 +212,20 @@ class VectorEnv:
     def _result(self) -> VectorStep:
         b = self._buffers
         if self._copy:
+            terminations = b["terminations"].copy()
+            # Only the ended envs' final rows mean anything: copy those into zeros
+            # (np.zeros pages are not touched until written), not the whole buffer.
+            final = np.zeros(b["final_observations"].shape, np.float32)
+            final[terminations] = b["final_observations"][terminations]
             return VectorStep(
                 observations=b["observations"].copy(),
                 legal_ids=self._env.legal_ids(),
                 legal_offsets=b["legal_offsets"].copy(),
                 rewards=b["rewards"].copy(),
-                terminations=b["terminations"].copy(),
+                terminations=terminations,
                 episode_points=b["episode_points"].copy(),
                 episode_lengths=b["episode_lengths"].copy(),
-                final_observations=b["final_observations"].copy(),
+                final_observations=final,
             )
         return VectorStep(
             observations=b["observations"],
