@@ -271,6 +271,7 @@ def test_auto_reset_returns_the_next_deal_at_the_learners_first_decision() -> No
         step = env.step(step.sample_actions(rng))
         after = env.episodes
         assert (after - before == step.terminations).all()
+        assert (step.final_observations[~step.terminations] == 0).all()  # copy=True
         for i in np.flatnonzero(step.terminations):
             deal = env.deal(int(i))
             assert not deal.is_terminal and deal.current_player == env.seats[i]
