@@ -470,6 +470,27 @@ def test_resampling_during_the_deal_keeps_the_seats_cards() -> None:
     assert world.history()[0::2] == state.history()[0::2]  # seat 0 deals itself 0, 2, 4
 
 
+def test_a_seat_passed_over_as_leader_held_only_jokers_in_every_world() -> None:
+    # docs/rules/gan_deng_yan.md, "Stuck leader": the dealer leads a straight keeping
+    # one joker, draws the other, and holding only jokers cannot lead: seat 1 leads.
+    game = load(players=2)
+    hands = [["3s", "4s", "5s", "6s", "7s", "BJ"], ["9h", "9d", "Jc", "Qc", "Kc"]]
+    order = [hands[s][r] for r in range(5) for s in range(2)] + ["BJ", "RJ", "2h"]
+    deck = order + list(game.rules.deck - ganzdy.Cards(" ".join(order)))
+    state = game.new_initial_state()
+    for card in deck:
+        state.apply_action(game.face_index[card])
+    state.apply_action(game.rules.move_id(state.deal.parse_move("3s 4s 5s 6s 7s")))
+    state.apply_action(0)
+    assert state.current_player() == 1 and state.deal.hand(0) == ganzdy.Cards("BJ RJ")
+    assert state._skips == [(1, 0, 2)]
+    rng = random.Random(15)
+    for _ in range(20):
+        world = state.resample_from_infostate(1, rng.random)
+        assert world.deal.hand(0) == ganzdy.Cards("BJ RJ")  # the only world there is
+        assert world.information_state_string(1) == state.information_state_string(1)
+
+
 def test_resampled_worlds_are_spread_over_the_unseen_cards() -> None:
     # Seat 0 at the first lead: each card it has not seen lands in seat 1's hand about
     # 5 times in 48 (5 of the 48 unseen cards of one pack are in seat 1's hand).

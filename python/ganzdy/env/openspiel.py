@@ -305,7 +305,8 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
     Attributes are plain data that OpenSpiel deep-copies to clone and pickles to
     serialize: the deck order chosen so far (face indices), the deal once the deck is
     complete, every move as ``(seat, action, text)``, every draw as
-    ``(moves before it, seat, deck position)`` and each seat's information state text.
+    ``(moves before it, seat, deck position)``, every seat passed over as leader and
+    each seat's information state text.
     """
 
     def __init__(self, game: GanDengYanGame) -> None:
@@ -314,6 +315,9 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         self._deal: Deal | None = None
         self._moves: _Log[tuple[int, int, str]] = _Log()
         self._draws: _Log[tuple[int, int, int]] = _Log()
+        # Seats passed over as leader, having no legal lead: (ply, seat, hand size);
+        # ply -1 for the first lead.
+        self._skips: _Log[tuple[int, int, int]] = _Log()
         # Each seat's information state after its first line, kept up to date as the
         # deal goes (a search asks for it at every node): dealt cards, moves, draws.
         self._info: _Log[str] = _Log()
@@ -394,11 +398,12 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
                 raise _Inconsistent(f"replay: seat {seat} to act, expected seat {expected}")
         ply, drawn = len(self._moves), len(self._draws)
         if action == 0:  # a pass may end the trick: then the stock is drawn from
-            stock, owner = deal.stock_size, deal.table_owner
-            before = deal.hand_sizes
+            stock, owner, before = deal.stock_size, deal.table_owner, deal.hand_sizes
             deal.push(forced) if forced is not None else deal.push_id(0)
             if deal.stock_size < stock:
                 self._record_draws(game, deal, stock, owner, before, ply)
+            if owner is not None and deal.table.is_pass and not deal.is_terminal:
+                self._record_skips(game, deal, owner, ply)
             text = "pass"
         else:
             hand = deal.hand(seat)
@@ -431,6 +436,8 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
                 )
             self._info.append(f"dealt: {dealt}")
         self._deal = deal
+        if game.rules.option("first_leader") == "dealer" and not deal.is_terminal:
+            self._record_skips(game, deal, game.dealer, -1)
 
     def _record_draws(
         self,
@@ -472,6 +479,18 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
             if sizes[s] - before[s] != len(cards) or Cards(" ".join(cards)) not in deal.hand(s):
                 raise RuntimeError(f"ply {ply}: draw order mismatch for seat {s}")
 
+    def _record_skips(self, game: GanDengYanGame, deal: Deal, due: int, ply: int) -> None:
+        """Record the seats the lead passed over, from ``due`` to the seat to act."""
+        rules = game.rules
+        seat = due
+        for _ in range(rules.players):
+            if seat == deal.current_player:
+                return
+            if not deal.is_out(seat):
+                self._skips.append((ply, seat, deal.hand_sizes[seat]))
+            seat = _next_seat(rules, seat)
+        raise RuntimeError(f"ply {ply}: seat {deal.current_player} leads out of turn")
+
     def is_chance_node(self) -> bool:
         return self._deal is None
 
@@ -495,12 +514,12 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
 
         While the deck is dealt, the cards ``player_id`` has not been dealt are
         shuffled. Later the present comes from ``Deal.sample_world`` (the unseen cards
-        dealt uniformly among the other hands and the stock); the other seats' past
-        receives the cards each played in the latest places it could have held them,
-        and the rest of its hand in the others, in random order; the deck built so is
-        dealt and every move replayed (the same cards), which fills in history,
-        information states and draws. ``probability_sampler()`` (a float in [0, 1))
-        seeds the shuffles.
+        dealt uniformly among the other hands and the stock); each other seat's cards,
+        played and held, are placed where it was dealt or drew them, consistently with
+        its moves (``_past_for``); the deck built so is dealt and every move replayed
+        (the same cards), which fills in history, information states and draws. A world
+        that does not replay to the same information for ``player_id`` is drawn again.
+        ``probability_sampler()`` (a float in [0, 1)) seeds the shuffles.
         """
         game = self.game
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -549,49 +568,45 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
     def _past_for(
         self, game: GanDengYanGame, player_id: int, world: Deal, rng: random.Random
     ) -> list[int]:
-        """A whole deck order (face indices) whose replay leads to ``world``."""
+        """A whole deck order (face indices) whose replay leads to ``world``.
+
+        Every other seat's cards, those it played and those ``world`` gives it, go to
+        the places it was dealt or drew, each card in a window of places: before it
+        was played, and, when the moves say so, after some point: under
+        ``first_leader='lowest_card'`` a card below the opening lead's lowest was
+        drawn, not dealt; a seat passed over as leader held no card that it could
+        have led. Places are filled from the latest, each with a card that has the
+        latest window start among those that fit (ties at random), which finds a
+        filling whenever one exists.
+        """
         assert self._deal is not None
         deck: list[int | None] = [None] * game.deck_size
         index = game.face_index
         history = self._deal.history
-        undealt = self._undealt(game, history)
+        end = len(history)
+        floor = self._floor(game, history)
         for seat in range(game.rules.players):
-            places = sorted(self._positions_of(seat))
+            places = sorted(self._positions_of(seat), reverse=True)  # latest first
             if seat == player_id:
                 for _, p in places:
                     deck[p] = self._deck[p]
                 continue
-            # Which card went where: each card it played in the latest place it could
-            # have had it (held no longer than it must, as its plays may have depended
-            # on what it held), the rest of its hand at random in the places left, and
-            # cards it cannot have been dealt first, in places it drew. Taking the
-            # latest places leaves the early ones to the cards played early.
-            hand = [index[card] for card in world.hand(seat)]
-            rng.shuffle(hand)
-            played = [
+            cards = [
                 (ply, index[card])
                 for ply, (who, move) in enumerate(history)
                 if who == seat
                 for card in move.cards
             ]
-            held = [(len(history), f) for f in hand]  # no deadline
-            late = [x for x in played + held if undealt(seat, x[1])]
-            early = [x for x in played if not undealt(seat, x[1])]
-            free = list(places)  # (moves before, position), earliest first
-            for ply, face in late + early:
-                dealable = not undealt(seat, face)
-                slot = next(
-                    (x for x in reversed(free) if x[0] < ply and (x[0] >= 0 or dealable)), None
-                )
-                if slot is None:
-                    raise _Inconsistent(f"seat {seat} cannot have held its cards in time")
-                free.remove(slot)
-                deck[slot[1]] = face
-            rest = [f for f in hand if not undealt(seat, f)]
-            if len(rest) != len(free):
-                raise _Inconsistent(f"seat {seat}: {len(rest)} cards for {len(free)} places")
-            for (_, p), f in zip(free, rest, strict=True):
-                deck[p] = f
+            cards += [(end, index[card]) for card in world.hand(seat)]  # still held
+            windows = [(floor(seat, face, ply), ply, face) for ply, face in cards]
+            rng.shuffle(windows)
+            for time, p in places:
+                fits = [w for w in windows if w[0] <= time < w[1]]
+                if not fits:
+                    raise _Inconsistent(f"seat {seat}: no card fits the place drawn at {time}")
+                pick = max(fits, key=lambda w: w[0])
+                windows.remove(pick)
+                deck[p] = pick[2]
         stock = world.stock_size
         for p, card in enumerate(world.deck[game.deck_size - stock :], game.deck_size - stock):
             deck[p] = index[card]
@@ -599,31 +614,44 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
             raise _Inconsistent("deck positions left unfilled")
         return cast(list[int], deck)
 
-    def _undealt(
+    def _floor(
         self, game: GanDengYanGame, history: Sequence[tuple[int, Move]]
-    ) -> Callable[[int, int], bool]:
-        """``undealt(seat, face)``: whether ``seat`` cannot have been dealt ``face``.
-
-        Only ``first_leader='lowest_card'`` says so: the opening lead holds the lowest
-        card dealt, so nobody was dealt a lower one, nor that card before its holder in
-        turn order from the dealer.
+    ) -> Callable[[int, int, int], int]:
+        """``floor(seat, face, ply)``: the earliest place ``seat`` can have received a
+        card ``face`` that it played at ``ply`` (still holds, for the last ply): -1 for
+        a dealt card, ``t`` for one drawn after ply ``t``.
         """
-        if game.rules.option("first_leader") != "lowest_card" or not history:
-            return lambda seat, face: False
-        leader, lead = history[0]
-        index = game.face_index
-        lowest = min(index[c] for c in lead.cards if c not in ("BJ", "RJ"))
-        before: set[int] = set()
-        seat = game.dealer
-        while seat != leader:
-            before.add(seat)
-            seat = _next_seat(game.rules, seat)
+        rules = game.rules
+        faces = game.faces
+        lowest = -1  # first_leader='lowest_card': nobody was dealt a card below it
+        before: set[int] = set()  # nor that card, before its holder in turn order
+        if rules.option("first_leader") == "lowest_card" and history:
+            leader, lead = history[0]
+            lowest = min(game.face_index[c] for c in lead.cards if c not in ("BJ", "RJ"))
+            seat = game.dealer
+            while seat != leader:
+                before.add(seat)
+                seat = _next_seat(rules, seat)
+        jokers_stuck = rules.option("stuck_leader") != "allow_joker_only_final"
+        lone_two_stuck = bool(rules.option("forbid_final_single_two"))
+        skips: dict[int, list[tuple[int, int]]] = {}
+        for ply, seat, size in self._skips:
+            skips.setdefault(seat, []).append((ply, size))
 
-        def undealt(seat: int, face: int) -> bool:
-            joker = game.faces[face] in ("BJ", "RJ")
-            return not joker and (face < lowest or (face == lowest and seat in before))
+        def floor(seat: int, face: int, ply: int) -> int:
+            text = faces[face]
+            joker = text in ("BJ", "RJ")
+            start = -1
+            if not joker and (face < lowest or (face == lowest and seat in before)):
+                start = 0
+            for skipped, size in skips.get(seat, ()):
+                # Passed over after ply `skipped`: it held no card it could lead then.
+                stuck = jokers_stuck if joker else lone_two_stuck and size == 1 and text[0] == "2"
+                if skipped < ply and not stuck:
+                    start = max(start, skipped + 1)
+            return start
 
-        return undealt
+        return floor
 
     def _replay(self, game: GanDengYanGame, deck: Sequence[int]) -> GanDengYanState:
         assert self._deal is not None
