@@ -2,7 +2,7 @@
 
 Importing this module registers the game with pyspiel (it needs the ``openspiel``
 extra). The game is a pyspiel *Python game*: OpenSpiel's Python algorithms (MCTS,
-ISMCTS, CFR on small variants, the RL environments) and its C++ test harness
+ISMCTS, the RL environment and its agents) and its C++ test harness
 (``pyspiel.random_sim_test``) run on it, while every rule is played by ganzdy's C++
 ``Deal`` underneath.
 
@@ -109,7 +109,8 @@ def parameter_specification() -> dict[str, bool | int | str]:
 def rules_from_params(params: Mapping[str, Any]) -> Rules:
     """The ganzdy ``Rules`` of OpenSpiel game parameters (missing ones take their default).
 
-    Raises ``ganzdy.RulesError`` (a ``ValueError``) for an unknown option or a bad value.
+    Raises ``ValueError`` for an unknown parameter, ``ganzdy.RulesError`` (a
+    ``ValueError`` too) for a bad value.
     """
     spec = parameter_specification()
     unknown = sorted(set(params) - set(spec))
@@ -694,7 +695,7 @@ class GanDengYanObserver:
     ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
-        self._game = game
+        # No reference to the game: pyspiel keeps observers for the game's life.
         self._private = iig_obs_type.private_info
         self._public = bool(iig_obs_type.public_info)
         self._recall = bool(iig_obs_type.perfect_recall)
@@ -736,7 +737,7 @@ class GanDengYanObserver:
 
     def string_from(self, state: GanDengYanState, player: int) -> str:
         """What ``player`` sees of ``state``, as text."""
-        game = self._game
+        game = state.game
         rules = game.rules
         lines = [f"{GAME_NAME}, {rules.players} players, dealer {game.dealer}; seat {player}"]
         single = self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -747,7 +748,7 @@ class GanDengYanObserver:
 
     def _text(self, state: GanDengYanState, player: int, lines: list[str], single: bool) -> str:
         """``string_from`` worked out from the state's records (every observation type)."""
-        game = self._game
+        game = state.game
         rules = game.rules
         deal = state.deal
         if self._recall or deal is None:
