@@ -347,7 +347,7 @@ def test_a_seat_sees_nothing_of_the_other_hands_or_the_stock() -> None:
     game = load(players=4)
     rules = game.rules
     checked = 0
-    for seed in range(6):
+    for seed in range(4):
         deck = rules.new_deal(seed=seed).deck
         # Position 1 is seat 1's first card, position 2 seat 2's; the stock starts at 21.
         for a, b in [(1, 2), (1, 60), (3, 90)]:
@@ -371,7 +371,7 @@ def test_a_seat_sees_nothing_of_the_other_hands_or_the_stock() -> None:
                 action = rng.choice(sorted(legal))
                 one.apply_action(action)
                 two.apply_action(action)
-    assert checked > 100
+    assert checked > 500
 
 
 def test_strings_show_the_seats_view() -> None:
