@@ -423,6 +423,16 @@ def test_clone_is_independent() -> None:
     assert twin.deal.ply == state.deal.ply + 1
 
 
+def test_undo_is_not_forwarded_to_python_games() -> None:
+    # docs/openspiel.md, Limits: pyspiel's PyState has no UndoAction; clone() instead.
+    game = load(players=2)
+    state = deal_out(game.new_initial_state(), random.Random(16))
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    with pytest.raises(pyspiel.SpielError, match="UndoAction"):
+        state.undo_action(0, action)
+
+
 @pytest.mark.parametrize(
     "params",
     [
