@@ -11,6 +11,8 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     IllegalMoveError,
+    InformationSet,
+    IsmctsResult,
     LegalMoves,
     Move,
     ObservationSlice,
@@ -21,6 +23,7 @@ from ganzdy._core import (
     RulesError,
 )
 from ganzdy.agents import (
+    ISMCTS,
     Agent,
     AgentError,
     GreedyAgent,
@@ -50,6 +53,7 @@ Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 __version__ = "0.1.0"
 
 __all__ = [
+    "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
@@ -63,6 +67,8 @@ __all__ = [
     "GreedyAgent",
     "HumanAgent",
     "IllegalMoveError",
+    "InformationSet",
+    "IsmctsResult",
     "LegalMoves",
     "Match",
     "Move",
