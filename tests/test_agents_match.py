@@ -160,7 +160,9 @@ def test_make_agent_specs() -> None:
     view = ganzdy.view_for(RULES.new_deal(seed=1))
     assert [a.act(view) for _ in range(20)] == [b.act(view) for _ in range(20)]
     assert agent_name(a) == "random"
-    with pytest.raises(ganzdy.AgentError, match=r"unknown agent 'minimax'.*known agents are greedy"):
+    with pytest.raises(
+        ganzdy.AgentError, match=r"unknown agent 'minimax'.*known agents are greedy"
+    ):
         ganzdy.make_agent("minimax")
     with pytest.raises(ganzdy.AgentError, match="unknown parameter 'depth'; random takes seed"):
         ganzdy.make_agent("random:depth=3")

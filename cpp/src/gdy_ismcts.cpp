@@ -24,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 // Any fixed value: the determinization an InformationSet keeps depends on it and on
 // what the seat may know, never on the hidden cards of the real deal.
 constexpr std::uint64_t kScrambleSeed = 0x6A09E667F3BCC908ULL;
-// The points reward: 0.5 + 0.5 * tanh(points / kPointsScale).
+// The points reward: 0.5 + 0.5 * tanh(points / (kPointsScale * base)), `base` the stake.
 constexpr double kPointsScale = 32.0;
 // A tree stops growing at this many nodes (64 MiB a thread); iterations go on, with
 // rollouts from the deepest node reached.
@@ -69,7 +69,8 @@ class Search {
         rng_(seed),
         tag_(static_cast<std::size_t>(index_.size()), 0),
         slot_(static_cast<std::size_t>(index_.size()), 0),
-        players_(info.players()) {}
+        players_(info.players()),
+        points_scale_(kPointsScale * std::max(info.rules().gdy().base, 1)) {}
 
   // Runs until `budget` iterations (0: no limit) or the deadline (when `timed`).
   RootStats run(std::int64_t budget, bool timed, Clock::time_point deadline) {
@@ -215,8 +216,8 @@ class Search {
     const Outcome o = world.outcome();
     for (int s = 0; s < players_; ++s) {
       const double win = o.drawn ? 1.0 / players_ : (o.winner == s ? 1.0 : 0.0);
-      const double points =
-          0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / kPointsScale);
+      const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) /
+                                                    points_scale_);
       double r = win;
       if (options_.reward == Reward::points) r = points;
       if (options_.reward == Reward::mixed) r = 0.5 * (win + points);
@@ -233,6 +234,7 @@ class Search {
   std::vector<std::uint32_t> tag_;
   std::vector<std::uint32_t> slot_;
   int players_ = 0;
+  double points_scale_ = kPointsScale;
   std::vector<Node> nodes_;
   MoveList moves_;
   std::vector<std::int32_t> ids_;

@@ -22,9 +22,10 @@
 //
 // Rewards lie in [0, 1] and are computed per seat from the deal's outcome:
 //   win     1 for the first player out, else 0 (a drawn deal: 1/players each);
-//   points  0.5 + 0.5 * tanh(points / 32): the seat's points squashed smoothly, so
-//           losing 6 rather than 48 counts and one huge deal cannot swamp the mean
-//           (32 is about the mean absolute payment between greedy players);
+//   points  0.5 + 0.5 * tanh(points / (32 * base)): the seat's points squashed
+//           smoothly, so losing 6 rather than 48 counts and one huge deal cannot
+//           swamp the mean (32 stakes is about the mean absolute payment between
+//           greedy players; `base` is the rules' stake per card);
 //   mixed   the mean of the two (the default: winning first, then losing little).
 //
 // No cheating, by construction: the search sees an InformationSet, which holds no
