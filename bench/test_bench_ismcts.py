@@ -1,0 +1,122 @@
+"""ISMCTS speed: one search per call, results asserted; a throughput table as a script.
+
+Run: ``pytest bench/test_bench_ismcts.py --benchmark-only``, or
+``python bench/test_bench_ismcts.py`` for iterations per second per core (median of
+several searches from each of three positions, with random and greedy rollouts) beside
+the cost of one plain playout from the same position, measured alternately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import ganzdy
+from ganzdy import InformationSet, Rules
+from ganzdy._core import ismcts
+
+RULES = Rules("gan_deng_yan", players=4)
+
+
+def position(plies: int, seed: int = 5) -> ganzdy.Deal:
+    """A deal played at random for `plies` moves, then on to a choice of moves."""
+    rng = random.Random(seed)
+    deal = RULES.new_deal(seed=seed, dealer=0)
+    while deal.ply < plies or len(deal.legal_moves) < 2:
+        deal.push(rng.choice(list(deal.legal_moves)))
+    assert not deal.is_terminal
+    return deal
+
+
+def check(deal: ganzdy.Deal, result: ganzdy.IsmctsResult, iterations: int) -> None:
+    assert result.move in deal.legal_moves
+    assert result.iterations == iterations
+    assert sum(c.visits for c in result.children) == iterations
+
+
+def test_search_random_rollouts(benchmark) -> None:  # type: ignore[no-untyped-def]
+    deal = position(40)
+    info = InformationSet(deal)
+    result = benchmark(ismcts, info, iterations=500, seed=1, rollout="random")
+    check(deal, result, 500)
+
+
+def test_search_greedy_rollouts(benchmark) -> None:  # type: ignore[no-untyped-def]
+    deal = position(40)
+    info = InformationSet(deal)
+    result = benchmark(ismcts, info, iterations=500, seed=1, rollout="greedy")
+    check(deal, result, 500)
+
+
+def test_search_two_threads(benchmark) -> None:  # type: ignore[no-untyped-def]
+    deal = position(0)
+    info = InformationSet(deal)
+    result = benchmark(ismcts, info, iterations=1000, seed=1, threads=2)
+    check(deal, result, 1000)
+
+
+def test_agent_decision(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """A whole decision of the default agent from a view (the default budget)."""
+    deal = position(0)
+    view = ganzdy.view_for(deal)
+    agent = ganzdy.ISMCTS(seed=1)
+    move = benchmark(agent.act, view)
+    assert move in deal.legal_moves
+    assert agent.last_result is not None
+    assert agent.last_result.iterations == ganzdy._core.ISMCTS_DEFAULT_ITERATIONS
+
+
+def throughput(repeats: int, iterations: int) -> list[dict[str, Any]]:
+    """Iterations per second (C++ timer) and the cost of one plain playout, alternately."""
+    rows = []
+    for plies in (0, 40, 100):
+        deal = position(plies)
+        info = InformationSet(deal)
+        for rollout in ("random", "greedy"):
+            rates, playout_us = [], []
+            for r in range(repeats):
+                result = ismcts(info, iterations=iterations, seed=r, rollout=rollout)
+                check(deal, result, iterations)
+                rates.append(result.iterations / result.seconds)
+                start = time.perf_counter()
+                for k in range(200):
+                    deal.playout(rollout, seed=k)
+                playout_us.append((time.perf_counter() - start) / 200 * 1e6)
+            rate = statistics.median(rates)
+            playout = statistics.median(playout_us)
+            rows.append(
+                {
+                    "ply": deal.ply,
+                    "legal": len(deal.legal_moves),
+                    "rollout": rollout,
+                    "iterations_per_s": rate,
+                    "us_per_iteration": 1e6 / rate,
+                    "us_per_playout": playout,
+                    "iteration_over_playout": 1e6 / rate / playout,
+                }
+            )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="ISMCTS iterations per second per core")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--iterations", type=int, default=2000)
+    args = parser.parse_args(argv)
+    print("| position | legal moves | rollout | iterations/s | us/iteration | us/playout | ratio |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    for row in throughput(args.repeats, args.iterations):
+        print(
+            f"| ply {row['ply']} | {row['legal']} | {row['rollout']} | "
+            f"{row['iterations_per_s']:,.0f} | {row['us_per_iteration']:.1f} | "
+            f"{row['us_per_playout']:.1f} | {row['iteration_over_playout']:.2f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
