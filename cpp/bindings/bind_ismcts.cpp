@@ -101,7 +101,7 @@ void bind_ismcts(py::module_& m) {
       .def("__repr__", [](const IsmctsChild& c) {
         char mean[32];
         std::snprintf(mean, sizeof mean, "%.4f", c.reward);
-        return "IsmctsChild(" + c.move.str() + ", visits=" + std::to_string(c.visits) +
+        return "IsmctsChild(" + std::string(py::repr(py::cast(c.move))) + ", visits=" + std::to_string(c.visits) +
                ", available=" + std::to_string(c.available) + ", reward=" + mean + ")";
       });
 
@@ -114,13 +114,14 @@ void bind_ismcts(py::module_& m) {
       .def_readonly("seconds", &IsmctsResult::seconds)
       .def_readonly("children", &IsmctsResult::children)
       .def("__repr__", [](const IsmctsResult& r) {
-        return "IsmctsResult(move=" + r.move.str() + ", iterations=" + std::to_string(r.iterations) +
+        return "IsmctsResult(move=" + std::string(py::repr(py::cast(r.move))) + ", iterations=" +
+               std::to_string(r.iterations) +
                ", nodes=" + std::to_string(r.nodes) + ")";
       });
 
   m.attr("ISMCTS_DEFAULT_ITERATIONS") = gdy::kDefaultIterations;
   m.def("ismcts", &run_ismcts, py::arg("info"), py::kw_only(), py::arg("iterations") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("c") = gdy::IsmctsOptions{}.c, py::arg("rollout") = "random",
+        py::arg("time_limit") = py::none(), py::arg("c") = gdy::IsmctsOptions{}.c, py::arg("rollout") = "greedy",
         py::arg("reward") = "mixed", py::arg("threads") = 1, py::arg("seed") = py::none(),
         "Information-set MCTS for the seat of `info`, which must be to act. Stops after `iterations` "
         "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "

@@ -21,6 +21,7 @@ from ganzdy._core import (
     ParseError,
     Rules,
     RulesError,
+    ismcts,
 )
 from ganzdy.agents import (
     ISMCTS,
@@ -87,6 +88,7 @@ __all__ = [
     "__version__",
     "arena",
     "from_record",
+    "ismcts",
     "make_agent",
     "play_deal",
     "playouts",

@@ -291,7 +291,7 @@ def ismcts(
     iterations: int | None = None,
     time_limit: float | None = None,
     c: float = 0.7,
-    rollout: str = "random",
+    rollout: str = "greedy",
     reward: str = "mixed",
     threads: int = 1,
     seed: int | None = None,

@@ -172,7 +172,7 @@ class ISMCTS:
         time_limit: float | None = None,
         threads: int = 1,
         c: float = 0.7,
-        rollout: str = "random",
+        rollout: str = "greedy",
         reward: str = "mixed",
         seed: int | None = None,
     ) -> None:

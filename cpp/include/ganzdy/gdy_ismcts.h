@@ -96,7 +96,7 @@ struct IsmctsOptions {
   std::int64_t iterations = kDefaultIterations;  // over all threads; 0: none (time_limit decides)
   double time_limit = 0;           // seconds of wall time; 0: none
   double c = 0.7;                  // the exploration constant of UCB1, for rewards in [0, 1]
-  Policy rollout = Policy::random;
+  Policy rollout = Policy::greedy;  // the default: see docs/performance.md
   Reward reward = Reward::mixed;
   int threads = 1;                 // >= 1
   std::uint64_t seed = 0;
