@@ -3,11 +3,13 @@ and whole deals through Match, the arena and the command line."""
 
 from __future__ import annotations
 
+import doctest
 import io
 import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -304,3 +306,11 @@ def test_command_line_arena_and_play(
     code = main(["play", "--agents", "ismcts:iterations=30,greedy,greedy", "--seed", "2"])
     out, err = capsys.readouterr()
     assert code == 0 and "wins the deal" in out and "points this deal" in out
+
+
+def test_search_doc_examples_run() -> None:
+    path = Path(__file__).resolve().parent.parent / "docs" / "search.md"
+    failures, tried = doctest.testfile(
+        str(path), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried >= 10 and failures == 0
