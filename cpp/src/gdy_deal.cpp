@@ -190,13 +190,13 @@ static int step(const Config& cfg, int seat) {
                                                        : (seat + cfg.players - 1) % cfg.players;
 }
 
-void Deal::end_trick(int winner, Ply& ply) {
+int Deal::end_trick(int winner) {
   int order[kMaxPlayers];
   const int n = draw_order(*cfg_, winner, info_.out_mask, order, &step);
   int drawn = 0;
   for (int i = 0; i < n && stock_size() > 0; ++i, ++drawn) draw_card(order[i]);
-  ply.drawn_count = static_cast<std::uint8_t>(drawn);
   start_trick(winner);
+  return drawn;
 }
 
 void Deal::finish_seat(int seat) {
@@ -318,40 +318,44 @@ void Deal::push(const Move& move) {
 }
 
 void Deal::apply(const Move& move) {
+  if (!keep_history_) {
+    play(move);
+    ++root_ply_;  // played, but not undoable: as in a copy without history
+    return;
+  }
+  Ply ply{move, info_.current, 0, info_};
+  ply.drawn_count = static_cast<std::uint8_t>(play(move));
+  if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
+  history_.push_back(ply);
+}
+
+int Deal::play(const Move& move) {
   const int seat = info_.current;
-  Ply ply{move, static_cast<std::int8_t>(seat), 0, info_};
   if (move.is_pass()) {
     ++info_.passes;
     const int owner = info_.table_owner;
     const int others = active_count() - (is_out(owner) ? 0 : 1);
-    if (info_.passes >= others)
-      end_trick(owner, ply);
-    else
-      info_.current = static_cast<std::int8_t>(next_active(seat));
-  } else {
-    const auto s = static_cast<std::size_t>(seat);
-    hands_[s] -= move.cards;
-    hand_sizes_[s] -= move.length;
-    played_ += move.cards;
-    ++info_.plays[s];
-    if (move.is_bomb()) {
-      ++info_.bombs;
-      // bomb_weight: a 3-card bomb doubles; a bigger bomb or a king bomb quadruples.
-      const bool small = move.kind == Kind::bomb && move.length <= 3;
-      info_.bomb_doublings = static_cast<std::uint16_t>(info_.bomb_doublings + (small ? 1 : 2));
-    }
-    info_.table = move;
-    info_.table_owner = static_cast<std::int8_t>(seat);
-    info_.passes = 0;
-    if (hand_sizes_[s] == 0) finish_seat(seat);
-    if (!is_terminal()) info_.current = static_cast<std::int8_t>(next_active(seat));
+    if (info_.passes >= others) return end_trick(owner);
+    info_.current = static_cast<std::int8_t>(next_active(seat));
+    return 0;
   }
-  if (keep_history_) {
-    if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
-    history_.push_back(ply);
+  const auto s = static_cast<std::size_t>(seat);
+  hands_[s] -= move.cards;
+  hand_sizes_[s] -= move.length;
+  played_ += move.cards;
+  ++info_.plays[s];
+  if (move.is_bomb()) {
+    ++info_.bombs;
+    // bomb_weight: a 3-card bomb doubles; a bigger bomb or a king bomb quadruples.
+    const bool small = move.kind == Kind::bomb && move.length <= 3;
+    info_.bomb_doublings = static_cast<std::uint16_t>(info_.bomb_doublings + (small ? 1 : 2));
   }
-  else
-    ++root_ply_;  // played, but not undoable: as in a copy without history
+  info_.table = move;
+  info_.table_owner = static_cast<std::int8_t>(seat);
+  info_.passes = 0;
+  if (hand_sizes_[s] == 0) finish_seat(seat);
+  if (!is_terminal()) info_.current = static_cast<std::int8_t>(next_active(seat));
+  return 0;
 }
 
 void Deal::pop() {

@@ -22,7 +22,7 @@ std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index) {
 }
 
 int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
-  MoveList legal;
+  thread_local MoveList legal;  // grown once per thread, not once per deal
   int plies = 0;
   while (!deal.is_terminal()) {
     deal.legal_moves(legal);

@@ -155,7 +155,11 @@ class Deal {
   int next_active(int seat) const;
   int active_count() const { return cfg_->players - info_.finished; }
   bool can_lead(int seat) const;
-  void end_trick(int winner, Ply& ply);
+  // Plays `move` for the seat to act (apply without the history); returns the
+  // number of cards drawn when it ended a trick.
+  int play(const Move& move);
+  // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
+  int end_trick(int winner);
   void start_trick(int leader);
   void finish_seat(int seat);
   void settle();

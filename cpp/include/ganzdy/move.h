@@ -85,12 +85,20 @@ class MoveList {
   void push_back(const Move& move) { next() = move; }
   // The slot of the next move, for a generator to fill in place.
   Move& next() {
-    if (size_ == capacity_) {
-      capacity_ = capacity_ == 0 ? 64 : 2 * capacity_;
-      buf_.resize(capacity_);
-    }
+    if (size_ == capacity_) grow();
     return buf_[size_++];
   }
+
+  // For a generator that writes moves straight into the storage (through a
+  // cursor it keeps in registers): the slots [begin(), begin() + capacity()) are
+  // writable; grow() doubles them, keeping the live moves; set_size(n) makes the
+  // first n slots live (n <= capacity()).
+  std::size_t capacity() const { return capacity_; }
+  void grow() {
+    capacity_ = capacity_ == 0 ? 64 : 2 * capacity_;
+    buf_.resize(capacity_);
+  }
+  void set_size(std::size_t n) { size_ = n; }
   template <typename Pred>
   void erase_if(Pred pred) {
     size_ = static_cast<std::size_t>(std::remove_if(begin(), end(), pred) - begin());
