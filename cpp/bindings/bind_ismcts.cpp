@@ -122,7 +122,7 @@ void bind_ismcts(py::module_& m) {
   m.attr("ISMCTS_DEFAULT_ITERATIONS") = gdy::kDefaultIterations;
   m.def("ismcts", &run_ismcts, py::arg("info"), py::kw_only(), py::arg("iterations") = py::none(),
         py::arg("time_limit") = py::none(), py::arg("c") = gdy::IsmctsOptions{}.c, py::arg("rollout") = "greedy",
-        py::arg("reward") = "mixed", py::arg("threads") = 1, py::arg("seed") = py::none(),
+        py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
         "Information-set MCTS for the seat of `info`, which must be to act. Stops after `iterations` "
         "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "
         "comes first. The GIL is released while it searches.");

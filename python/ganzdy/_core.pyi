@@ -292,7 +292,7 @@ def ismcts(
     time_limit: float | None = None,
     c: float = 0.7,
     rollout: str = "greedy",
-    reward: str = "mixed",
+    reward: str = "points",
     threads: int = 1,
     seed: int | None = None,
 ) -> IsmctsResult: ...

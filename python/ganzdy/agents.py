@@ -173,7 +173,7 @@ class ISMCTS:
         threads: int = 1,
         c: float = 0.7,
         rollout: str = "greedy",
-        reward: str = "mixed",
+        reward: str = "points",
         seed: int | None = None,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
