@@ -79,8 +79,13 @@ def throughput(repeats: int, iterations: int) -> list[dict[str, Any]]:
     with the searches: the tree's own cost is the difference.
     """
     rows = []
-    for plies in (0, 40, 100):
-        deal = position(plies)
+    # The dealer's first lead, a middle game, a late one, and a lead with many choices.
+    wide = next(
+        d
+        for d in (RULES.new_deal(seed=s, dealer=0) for s in range(1000))
+        if len(d.legal_moves) >= 30
+    )
+    for deal in (position(0), position(40), position(100), wide):
         info = InformationSet(deal)
         for rollout in ("random", "greedy"):
             rates, walls, baseline_us = [], [], []
