@@ -32,6 +32,13 @@ def position(plies: int, seed: int = 5) -> ganzdy.Deal:
     return deal
 
 
+def spread(deal: ganzdy.Deal) -> bool:
+    """At least 30 legal moves, none of them the whole hand."""
+    size = len(deal.hand(deal.current_player or 0))
+    moves = deal.legal_moves
+    return len(moves) >= 30 and all(len(m.cards) < size for m in moves)
+
+
 def check(deal: ganzdy.Deal, result: ganzdy.IsmctsResult, iterations: int) -> None:
     assert result.move in deal.legal_moves
     assert result.iterations == iterations
@@ -79,12 +86,10 @@ def throughput(repeats: int, iterations: int) -> list[dict[str, Any]]:
     with the searches: the tree's own cost is the difference.
     """
     rows = []
-    # The dealer's first lead, a middle game, a late one, and a lead with many choices.
-    wide = next(
-        d
-        for d in (RULES.new_deal(seed=s, dealer=0) for s in range(1000))
-        if len(d.legal_moves) >= 30
-    )
+    # The dealer's first lead, a middle game, a late one, and a lead with many choices
+    # that cannot go out at once.
+    deals = (RULES.new_deal(seed=s, dealer=0) for s in range(1000))
+    wide = next(d for d in deals if spread(d))
     for deal in (position(0), position(40), position(100), wide):
         info = InformationSet(deal)
         for rollout in ("random", "greedy"):
