@@ -143,6 +143,11 @@ def test_no_cheating_same_decision_whatever_the_hidden_cards() -> None:
             a = ismcts(mine, iterations=200, seed=seed, threads=threads, rollout="greedy")
             b = ismcts(theirs, iterations=200, seed=seed, threads=threads, rollout="greedy")
             assert a.move == b.move and stats(a) == stats(b)
+        # The agent, given each deal's view, plays the same move.
+        moves = [
+            ganzdy.ISMCTS(iterations=100, seed=seed).act(ganzdy.view_for(d)) for d in (deal, twin)
+        ]
+        assert moves[0] == moves[1]
         # A sampled world is another deal consistent with the seat's view: the same again.
         world = deal.sample_world(seat, 99)
         c = ismcts(InformationSet(world, seat), iterations=200, seed=seed)
