@@ -29,5 +29,6 @@ void bind_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);
+void bind_ismcts(py::module_& m);
 
 }  // namespace ganzdy::bind

@@ -13,5 +13,6 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_agents(m);
   ganzdy::bind::bind_observation(m);
   ganzdy::bind::bind_vector_env(m);
+  ganzdy::bind::bind_ismcts(m);
   ganzdy::bind::bind_bench(m);
 }

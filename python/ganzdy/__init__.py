@@ -11,6 +11,8 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     IllegalMoveError,
+    InformationSet,
+    IsmctsResult,
     LegalMoves,
     Move,
     ObservationSlice,
@@ -19,8 +21,10 @@ from ganzdy._core import (
     ParseError,
     Rules,
     RulesError,
+    ismcts,
 )
 from ganzdy.agents import (
+    ISMCTS,
     Agent,
     AgentError,
     GreedyAgent,
@@ -50,6 +54,7 @@ Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 __version__ = "0.1.0"
 
 __all__ = [
+    "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
@@ -63,6 +68,8 @@ __all__ = [
     "GreedyAgent",
     "HumanAgent",
     "IllegalMoveError",
+    "InformationSet",
+    "IsmctsResult",
     "LegalMoves",
     "Match",
     "Move",
@@ -81,6 +88,7 @@ __all__ = [
     "__version__",
     "arena",
     "from_record",
+    "ismcts",
     "make_agent",
     "play_deal",
     "playouts",
