@@ -1,6 +1,6 @@
 """Type stubs for the compiled core, ganzdy._core (hand-written; checked by stubtest)."""
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, overload
 
 import numpy as np
@@ -98,6 +98,14 @@ class Rules(metaclass=_Pybind11Type):
     def legal_moves(self, hand: str | Cards, table: Move | None) -> list[Move]: ...
     def new_deal(
         self, seed: int | None = None, dealer: int = 0, deck: str | Sequence[str] | None = None
+    ) -> Deal: ...
+    def position(
+        self,
+        hands: Sequence[str | Cards],
+        to_act: int = 0,
+        table: Move | str | None = None,
+        table_owner: int | None = None,
+        dealer: int = 0,
     ) -> Deal: ...
     @property
     def num_moves(self) -> int: ...
@@ -272,6 +280,7 @@ class VectorEnv(metaclass=_Pybind11Type):
 def time_vector_env(
     env: VectorEnv, steps: int = 100, rounds: int = 5, masks: bool = False, seed: int | None = 0
 ) -> dict[str, Any]: ...
+
 class InformationSet(metaclass=_Pybind11Type):
     """What one seat of a deal may know, and nothing more: a searcher's only access to the deal."""
 
@@ -371,3 +380,35 @@ def time_apply_undo(deal: Deal, iterations: int = 10000, repeats: int = 7) -> fl
 def time_copy(
     deal: Deal, history: bool = True, iterations: int = 10000, repeats: int = 7
 ) -> float: ...
+
+class SolveResult(metaclass=_Pybind11Type):
+    """The answer of ganzdy.solve (see docs/solver.md)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def win(self) -> bool: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def best_move(self) -> Move | None: ...
+    @property
+    def pv(self) -> list[Move]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def proof(self) -> int: ...
+    @property
+    def disproof(self) -> int: ...
+
+def solve(
+    state: Deal,
+    *,
+    seat: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, float], object] | None = None,
+) -> SolveResult: ...

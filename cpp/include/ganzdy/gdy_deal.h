@@ -75,6 +75,14 @@ class Deal {
   // A deal from an explicit deck order, top card first. Throws DeckError unless
   // `deck` is exactly the rules' deck, RulesError for a bad dealer.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer);
+  // A position with an empty stock (gdy_position.cpp; docs/solver.md): `hands`
+  // (one per seat, together within the rules' deck; every other card counts as
+  // played), `to_act` following `table` played by `table_owner`, or leading when
+  // `table` is a pass (table_owner -1). Throws DeckError, RulesError or
+  // IllegalMoveError naming the problem. Like a copy without history it starts
+  // at root_ply() 1 and cannot be replayed from its deck.
+  static Deal position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
+                       const Move& table, int table_owner, int dealer);
 
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
