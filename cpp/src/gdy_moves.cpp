@@ -99,19 +99,97 @@ inline Cards lane_cards(int rank, std::uint64_t lane) {
   return cards;
 }
 
+// Natural cards per rank of `words` (a Cards' words), four ranks per word in
+// 16-bit lanes (rank r: word r/4); the joker nibbles are left out.
+inline void rank_counts(const std::array<std::uint64_t, Cards::kWords>& words, std::uint64_t (&counts)[4]) {
+  // Add the suit nibbles of each 16-bit lane.
+  auto lanes = [](std::uint64_t w) {
+    std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+    return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
+  };
+  for (int w = 0; w < 4; ++w) counts[w] = lanes(words[static_cast<std::size_t>(w)]);
+  counts[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+}
+
+// Whether some rank of `counts` (see rank_counts) holds at least `n` >= 1 cards.
+inline bool some_rank_with_at_least(const std::uint64_t (&counts)[4], int n) {
+  const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
+  return (((counts[0] + add) | (counts[1] + add) | (counts[2] + add) | (counts[3] + add)) &
+          0x8000800080008000ULL) != 0;
+}
+
+// The canonical k cards (1 <= k <= have) of a rank holding `have` naturals, from
+// its 16-bit `lane` of suit counters: suits in order s, h, d, c.
+inline std::uint64_t pick_from_lane(std::uint64_t lane, int have, int k) {
+  if (k == have) return lane;  // all of them
+  if (k == 1) return std::uint64_t{1} << (std::countr_zero(lane) & ~3);  // the lowest suit held
+  std::uint64_t out = 0;
+  for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
+    const int have_suit = static_cast<int>((lane >> (4 * suit)) & 0xF);
+    const int take = have_suit < k ? have_suit : k;
+    out |= static_cast<std::uint64_t>(take) << (4 * suit);
+    k -= take;
+  }
+  return out;
+}
+
+// The follows of the most frequent position in play: a hand without jokers that
+// holds no bomb, answering a single, pair, triple (not under triple_mode
+// 'any_higher'), straight or connected pairs. Only naturals of the exact shape
+// can answer, so there is at most one move per answering rank: what
+// Generator::follows emits there, in the same order, at a fraction of its fixed
+// cost. Returns false, writing nothing, for any other position.
+bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  const auto& words = hand.words();
+  if ((words[3] >> kBlackJokerShift & 0xFF) != 0) return false;  // jokers: wild, or a king bomb
+  if (table.kind < Kind::single || table.kind > Kind::pairs) return false;
+  if (table.kind == Kind::triple && cfg.triple_mode == TripleMode::any_higher) return false;
+  std::uint64_t counts[4];
+  rank_counts(words, counts);
+  if (cfg.bomb_min_size < 1 || some_rank_with_at_least(counts, cfg.bomb_min_size)) return false;
+  auto count = [&](int rank) { return static_cast<int>((counts[rank >> 2] >> ((rank & 3) * 16)) & 0xFF); };
+  auto lane = [&](int rank) { return (words[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF; };
+  auto put = [&](Kind kind, int rank, int length) -> Cards& {
+    Move& m = out.next();
+    m.cards = Cards();
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+    return m.cards;
+  };
+  if (table.kind == Kind::straight || table.kind == Kind::pairs) {
+    // The one window a rank higher, with `width` naturals at each of its ranks.
+    const int width = table.kind == Kind::pairs ? 2 : 1;
+    const int start = table.rank + 1;
+    const int len = table.length / width;
+    if (start < 0 || start + len - 1 > cfg.run_top) return true;
+    if (width == 1 && (len < cfg.straight_min_len || len > cfg.straight_max_len)) return true;
+    if (width == 2 && (len < cfg.pairs_min || len > cfg.pairs_max)) return true;
+    for (int r = start; r < start + len; ++r)
+      if (count(r) < width) return true;
+    Cards& cards = put(table.kind, start, table.length);
+    for (int r = start; r < start + len; ++r)
+      put_lane(cards, r, pick_from_lane(lane(r), count(r), width));
+    return true;
+  }
+  // Exactly one rank higher, or 2s; after an A the two coincide; nothing beats a 2.
+  if (table.rank == kRank2) return true;
+  const int n = table.length;
+  for (int r = table.rank + 1 < kRank2 ? table.rank + 1 : kRank2;; r = kRank2) {
+    const Kind kind = group_kind(cfg, r, n);
+    const int have = count(r);
+    if (kind != Kind::pass && have >= n) put_lane(put(kind, r, n), r, pick_from_lane(lane(r), have, n));
+    if (r == kRank2) return true;
+  }
+}
+
 // One generation call: the hand's rank counts and the output buffer. Every
 // member function is inlined into the generate_* entry points (see Sink).
 class Generator {
  public:
   [[gnu::always_inline]] Generator(const Config& cfg, const Cards& hand, MoveList& out)
       : cfg_(cfg), sink_(out), hand_(hand.words()) {
-    // Rank counts four ranks at a time: add the suit nibbles of each 16-bit lane.
-    auto lanes = [](std::uint64_t w) {
-      std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
-      return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
-    };
-    for (int w = 0; w < 4; ++w) counts_[w] = lanes(hand_[static_cast<std::size_t>(w)]);
-    counts_[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+    rank_counts(hand_, counts_);
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
@@ -163,16 +241,7 @@ class Generator {
   // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane.
   std::uint64_t pick(int rank, int k) const {
     const std::uint64_t lane = (hand_[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF;
-    if (k == count(rank)) return lane;  // all of them
-    if (k == 1) return std::uint64_t{1} << (std::countr_zero(lane) & ~3);  // the lowest suit held
-    std::uint64_t out = 0;
-    for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
-      const int have = static_cast<int>((lane >> (4 * suit)) & 0xF);
-      const int take = have < k ? have : k;
-      out |= static_cast<std::uint64_t>(take) << (4 * suit);
-      k -= take;
-    }
-    return out;
+    return pick_from_lane(lane, count(rank), k);
   }
 
   // Bit r set when rank r holds at least `n` naturals: a lane-wise compare, four
@@ -588,10 +657,11 @@ void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) {
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
   out.clear();
-  Generator(cfg, hand, out).follows(table);
+  append_follows(cfg, hand, table, out);
 }
 
 void append_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  if (follows_without_jokers(cfg, hand, table, out)) return;
   Generator(cfg, hand, out).follows(table);
 }
 
