@@ -92,6 +92,16 @@ class Sink {
   Move* limit_;
 };
 
+// One card of the lowest suit held in `cards` (suit counters, one nibble each, in
+// place in a Cards word), which must not be empty: the unit of its lowest
+// non-zero nibble.
+inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
+#if defined(__GNUC__)
+  if (cards == 0) __builtin_unreachable();  // lets countr_zero skip its zero check
+#endif
+  return std::uint64_t{1} << (std::countr_zero(cards) & ~3);
+}
+
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
   Cards cards;
@@ -122,7 +132,7 @@ inline bool some_rank_with_at_least(const std::uint64_t (&counts)[4], int n) {
 // its 16-bit `lane` of suit counters: suits in order s, h, d, c.
 inline std::uint64_t pick_from_lane(std::uint64_t lane, int have, int k) {
   if (k == have) return lane;  // all of them
-  if (k == 1) return std::uint64_t{1} << (std::countr_zero(lane) & ~3);  // the lowest suit held
+  if (k == 1) return lowest_suit_card(lane);
   std::uint64_t out = 0;
   for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
     const int have_suit = static_cast<int>((lane >> (4 * suit)) & 0xF);
@@ -200,6 +210,7 @@ class Generator {
   }
 
   [[gnu::always_inline]] void leads() {
+    held_ = ranks_with_at_least(1);
     lead_groups();
     if (wild_ > 0 && wild_ <= 2 && !distinct_)
       straights_one_or_two_jokers();
@@ -249,16 +260,15 @@ class Generator {
   std::uint32_t ranks_with_at_least(int n) const {
     if (n <= 0) return (1u << kNumRanks) - 1;
     const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
-    // After the shift the four flags sit at bits 0, 16, 32, 48; the multiply copies
-    // them to bits 45..48 in order (every partial product lands on its own bit, so
-    // nothing carries into those four).
-    constexpr std::uint64_t kGather = (1ULL << 45) | (1ULL << 30) | (1ULL << 15) | 1ULL;
-    std::uint32_t mask = 0;
-    for (int w = 0; w < 4; ++w) {
-      const std::uint64_t hit = ((counts_[w] + add) & 0x8000800080008000ULL) >> 15;
-      mask |= static_cast<std::uint32_t>((hit * kGather) >> 45 & 0xF) << (4 * w);
-    }
-    return mask & ((1u << kNumRanks) - 1);
+    constexpr std::uint64_t kFlags = 0x8000800080008000ULL;
+    // Rank r = 4w + l has its flag at bit 15 + 16l of word w; shifted by 15 - 4w it
+    // sits at bit 4w + 16l, so the four words merge without overlap. Shifting lane
+    // l down by 15l then puts rank r at bit 4w + l = r; no other shift lands a
+    // flag in bits 0..15 (it would need 4w + l + 15(l - l') in [0, 16) for l' != l).
+    const std::uint64_t merged = ((counts_[0] + add) & kFlags) >> 15 | ((counts_[1] + add) & kFlags) >> 11 |
+                                 ((counts_[2] + add) & kFlags) >> 7 | ((counts_[3] + add) & kFlags) >> 3;
+    const std::uint64_t mask = merged | merged >> 15 | merged >> 30 | merged >> 45;
+    return static_cast<std::uint32_t>(mask) & ((1u << kNumRanks) - 1);
   }
 
   int wild_at(int rank) const { return rank == kRank2 ? wild_two_ : wild_; }
@@ -309,34 +319,38 @@ class Generator {
   // size n from 1 up.
   [[gnu::always_inline]] void lead_groups() {
     if (wild_ > 0) {
-      for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+      for (std::uint32_t held = held_; held; held &= held - 1) {
         const int r = std::countr_zero(held);
         for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
       }
       return;
     }
     // Without wild jokers each size is one move: the first n cards of the rank in
-    // suit order, built up one card at a time. The kinds are read once, so the loop
+    // suit order, built up one card at a time: a single, a pair from two cards,
+    // then the bigger groups the rules allow. The kinds are read once, so the loop
     // keeps them in registers.
     const Kind triple = group_kind(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
-    for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+    for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
       const auto word = static_cast<std::size_t>(r >> 2);
       std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-      std::uint64_t cards = 0;
-      for (int n = 1; n <= have; ++n) {
-        const std::uint64_t card = std::uint64_t{1} << (std::countr_zero(left) & ~3);  // the lowest suit left
+      std::uint64_t cards = lowest_suit_card(left);
+      left -= cards;
+      sink_.put(Cards(), Kind::single, r, 1).cards.words()[word] = cards;
+      if (have == 1) continue;
+      std::uint64_t card = lowest_suit_card(left);
+      cards += card;
+      left -= card;
+      sink_.put(Cards(), Kind::pair, r, 2).cards.words()[word] = cards;
+      if (r == kRank2 && twos_single_pair) continue;
+      for (int n = 3; n <= have; ++n) {
+        card = lowest_suit_card(left);
         cards += card;
         left -= card;
-        const Kind kind = n == 1 ? Kind::single
-                          : n == 2 ? Kind::pair
-                          : (r == kRank2 && twos_single_pair) ? Kind::pass
-                          : n == 3 ? triple
-                          : n >= bomb_min ? Kind::bomb
-                                          : Kind::pass;
+        const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
         if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
       }
     }
@@ -423,7 +437,7 @@ class Generator {
     if (wild_ == 0) {
       // Without wild jokers a run needs `width` naturals at every rank of its
       // window, so each run is one move: try only the starts of long-enough stretches.
-      const std::uint32_t full = ranks_with_at_least(width) & ((2u << top) - 1);
+      const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
       std::uint32_t starts = full;
       for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
       while (starts) {
@@ -503,8 +517,7 @@ class Generator {
 
   // The canonical single card of `rank` (its lowest suit held), positioned in its word.
   std::uint64_t lowest_card(int rank) const {
-    const std::uint64_t lane = hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16));
-    return std::uint64_t{1} << (std::countr_zero(lane) & ~3);
+    return lowest_suit_card(hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16)));
   }
 
   // `cards` (no jokers) plus the joker counters `jokers`.
@@ -589,6 +602,7 @@ class Generator {
   const std::array<std::uint64_t, Cards::kWords>& hand_;
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
+  std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination
