@@ -316,22 +316,48 @@ class Generator {
   }
 
   // The groups of leads(): group(r, n) for each rank held (lowest first) and each
-  // size n from 1 up.
+  // size n from 1 up. The kinds are read once, so the loops keep them in registers.
   [[gnu::always_inline]] void lead_groups() {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
     if (wild_ > 0) {
+      // As group(r, n) for each n: k naturals (the first k of the rank in suit
+      // order) and n - k jokers, most naturals first.
       for (std::uint32_t held = held_; held; held &= held - 1) {
         const int r = std::countr_zero(held);
-        for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
+        const int have = count(r);
+        const int wild = wild_at(r);
+        const auto word = static_cast<std::size_t>(r >> 2);
+        std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+        first[0] = 0;
+        std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+        for (int k = 1; k <= have; ++k) {
+          const std::uint64_t card = lowest_suit_card(left);
+          first[k] = first[k - 1] + card;
+          left -= card;
+        }
+        for (int n = 1; n <= have + wild; ++n) {
+          const Kind kind = n == 1 ? Kind::single
+                            : n == 2 ? Kind::pair
+                            : (r == kRank2 && twos_single_pair) ? Kind::pass
+                            : n == 3 ? triple
+                            : n >= bomb_min ? Kind::bomb
+                                            : Kind::pass;
+          if (kind == Kind::pass) continue;
+          for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
+            if (k < n && k < min_naturals_) continue;
+            Cards cards;
+            cards.words()[word] = first[k];
+            emit(kind, r, n, cards, n - k);
+          }
+        }
       }
       return;
     }
     // Without wild jokers each size is one move: the first n cards of the rank in
     // suit order, built up one card at a time: a single, a pair from two cards,
-    // then the bigger groups the rules allow. The kinds are read once, so the loop
-    // keeps them in registers.
-    const Kind triple = group_kind(cfg_, 0, 3);
-    const int bomb_min = cfg_.bomb_min_size;
-    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    // then the bigger groups the rules allow.
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
