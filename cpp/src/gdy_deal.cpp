@@ -69,7 +69,8 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int deale
 
 int Deal::next_seat(int seat) const {
   const int n = cfg_->players;
-  return cfg_->direction == Direction::counter_clockwise ? (seat + 1) % n : (seat + n - 1) % n;
+  if (cfg_->direction == Direction::counter_clockwise) return seat + 1 == n ? 0 : seat + 1;
+  return seat == 0 ? n - 1 : seat - 1;
 }
 
 int Deal::next_active(int seat) const {
@@ -233,8 +234,8 @@ static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int 
 }
 
 static int step(const Config& cfg, int seat) {
-  return cfg.direction == Direction::counter_clockwise ? (seat + 1) % cfg.players
-                                                       : (seat + cfg.players - 1) % cfg.players;
+  if (cfg.direction == Direction::counter_clockwise) return seat + 1 == cfg.players ? 0 : seat + 1;
+  return seat == 0 ? cfg.players - 1 : seat - 1;
 }
 
 int Deal::end_trick(int winner) {
@@ -371,12 +372,16 @@ void Deal::apply(const Move& move) {
   assert(!is_terminal());
   assert(move.length == move.cards.size());
   assert(move.is_pass() ? !info_.table.is_pass() : move.length > 0 && hand(info_.current).contains(move.cards));
-  if (!keep_history_) {
-    play(move);
-    ++root_ply_;  // played, but not undoable: as in a copy without history
-    check_invariants();
+  if (keep_history_) {
+    apply_recorded(move);
     return;
   }
+  play(move);
+  ++root_ply_;  // played, but not undoable: as in a copy without history
+  check_invariants();
+}
+
+void Deal::apply_recorded(const Move& move) {
   Ply ply{move, info_.current, 0, info_};
   ply.drawn_count = static_cast<std::uint8_t>(play(move));
   if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies

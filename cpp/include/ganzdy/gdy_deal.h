@@ -166,6 +166,8 @@ class Deal {
   // Plays `move` for the seat to act (apply without the history); returns the
   // number of cards drawn when it ended a trick.
   int play(const Move& move);
+  // apply() with an undo record; out of line, so the playout path stays small.
+  [[gnu::noinline]] void apply_recorded(const Move& move);
   // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
   int end_trick(int winner);
   void start_trick(int leader);
