@@ -498,6 +498,10 @@ class Generator {
     const int max_len = cfg_.straight_max_len;
     const int keep = std::max(1, min_naturals_);  // naturals a variant with jokers must keep
     const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
+    // Each rank's canonical card (its lowest suit held, in place in its word), or 0
+    // when the rank is not held; read by every window that covers the rank.
+    std::uint64_t one_of[kNumRanks];
+    for (int r = 0; r <= top; ++r) one_of[r] = count(r) > 0 ? lowest_card(r) : 0;
     for (int s = 0; s + min_len - 1 <= top; ++s) {
       Cards full;       // the window's naturals, one per rank held
       int missing = 0;  // ranks of the window not held: jokers
@@ -507,8 +511,7 @@ class Generator {
       std::uint64_t card[kNumRanks];  // and their card, positioned there
       for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
         const int r = s + len - 1;
-        if (count(r) > 0) {
-          const std::uint64_t one = lowest_card(r);
+        if (const std::uint64_t one = one_of[r]; one != 0) {
           full.words()[static_cast<std::size_t>(r >> 2)] |= one;
           ++naturals;
           if (wild_at(r) > 0) {
@@ -526,11 +529,14 @@ class Generator {
         // The variants: the window's cards with one (two) more jokers, each then
         // patched in place to give up the traded rank(s).
         const Cards one_more = with_jokers(full, jokers[missing + 1]);
-        const bool two = spare == 2 && naturals - 2 >= keep;
-        const Cards two_more = with_jokers(full, jokers[two ? missing + 2 : missing]);
+        if (spare == 1 || naturals - 2 < keep) {
+          for (int i = 0; i < reducible; ++i)
+            sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
+          continue;
+        }
+        const Cards two_more = with_jokers(full, jokers[missing + 2]);
         for (int i = 0; i < reducible; ++i) {
           sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
-          if (!two) continue;
           for (int k = i + 1; k < reducible; ++k) {
             auto& words = sink_.put(two_more, Kind::straight, s, len).cards.words();
             words[word[i]] -= card[i];
