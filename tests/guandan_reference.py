@@ -109,16 +109,23 @@ class Decl:
     kind: str
     rank: str
     length: int
-    slots: tuple[tuple[str, int], ...]  # sorted (rank, count): the non-joker cards it needs
+    slots: tuple[int, ...]  # how many non-joker cards of each rank of NATURAL it needs
     jokers: tuple[str, ...]  # the jokers it needs, sorted
-    groups: tuple[tuple[str, int], ...]  # its single-rank groups, for W7 (not sequence slots)
-    run: str  # "", "straight" or "flush": the suit rule of a 5-card run
+    groups: tuple[str, ...]  # the ranks of its single-rank groups, for W7 (not sequence slots)
+    run: str  # "", "straight" or "flush": the suit rule of a straight's run
 
 
-def _decl(kind: str, rank: str, slots: Counter[str], jokers: tuple[str, ...] = (),
-          groups: tuple[tuple[str, int], ...] = (), run: str = "") -> Decl:
+def _decl(
+    kind: str,
+    rank: str,
+    slots: Counter[str],
+    jokers: tuple[str, ...] = (),
+    groups: tuple[str, ...] = (),
+    run: str = "",
+) -> Decl:
     length = sum(slots.values()) + len(jokers)
-    return Decl(kind, rank, length, tuple(sorted(slots.items())), tuple(sorted(jokers)), groups, run)
+    counts = tuple(slots[r] for r in NATURAL)
+    return Decl(kind, rank, length, counts, tuple(sorted(jokers)), groups, run)
 
 
 @cache
@@ -126,23 +133,23 @@ def declarations(o: Opts) -> tuple[Decl, ...]:
     """Every declaration of the rules, each a kind, a key and the cards it is made of."""
     out: list[Decl] = []
     for r in NATURAL:
-        out.append(_decl("single", r, Counter({r: 1}), groups=((r, 1),)))
-        out.append(_decl("pair", r, Counter({r: 2}), groups=((r, 2),)))
-        out.append(_decl("triple", r, Counter({r: 3}), groups=((r, 3),)))
+        out.append(_decl("single", r, Counter({r: 1}), groups=(r,)))
+        out.append(_decl("pair", r, Counter({r: 2}), groups=(r,)))
+        out.append(_decl("triple", r, Counter({r: 3}), groups=(r,)))
     for j in JOKERS:
         out.append(_decl("single", "", Counter(), (j,)))
         out.append(_decl("pair", "", Counter(), (j, j)))
     for a in NATURAL:
         for b in NATURAL:
             if a != b:
-                out.append(_decl("full_house", a, Counter({a: 3, b: 2}), groups=((a, 3), (b, 2))))
+                out.append(_decl("full_house", a, Counter({a: 3, b: 2}), groups=(a, b)))
                 if o.three_with_one:
-                    out.append(_decl("three_with_one", a, Counter({a: 3, b: 1}), groups=((a, 3), (b, 1))))
+                    out.append(_decl("three_with_one", a, Counter({a: 3, b: 1}), groups=(a, b)))
         for j in JOKERS:
             if o.fullhouse_joker_pair:
-                out.append(_decl("full_house", a, Counter({a: 3}), (j, j), groups=((a, 3),)))
+                out.append(_decl("full_house", a, Counter({a: 3}), (j, j), groups=(a,)))
             if o.three_with_one:
-                out.append(_decl("three_with_one", a, Counter({a: 3}), (j,), groups=((a, 3),)))
+                out.append(_decl("three_with_one", a, Counter({a: 3}), (j,), groups=(a,)))
     for kind, width, ranks in (
         ("straight", 1, o.straight_len),
         ("tube", 2, o.tube_pairs),
@@ -158,14 +165,14 @@ def declarations(o: Opts) -> tuple[Decl, ...]:
                 out.append(_decl(kind, window[0], slots))
     for r in NATURAL:
         for n in range(4, o.max_bomb_size + 1):
-            out.append(_decl("bomb", r, Counter({r: n}), groups=((r, n),)))
+            out.append(_decl("bomb", r, Counter({r: n}), groups=(r,)))
     out.append(_decl("joker_bomb", "", Counter(), ("BJ", "BJ", "RJ", "RJ")))
     return tuple(out)
 
 
 @cache
-def _by_content(o: Opts) -> dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], list[Decl]]:
-    index: dict[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], list[Decl]] = {}
+def _by_content(o: Opts) -> dict[tuple[tuple[int, ...], tuple[str, ...]], list[Decl]]:
+    index: dict[tuple[tuple[int, ...], tuple[str, ...]], list[Decl]] = {}
     for d in declarations(o):
         index.setdefault((d.slots, d.jokers), []).append(d)
     return index
@@ -177,38 +184,46 @@ def _by_content(o: Opts) -> dict[tuple[tuple[tuple[str, int], ...], tuple[str, .
 
 @cache
 def _readings_of_signature(
-    naturals: tuple[tuple[str, int], ...], wilds: int, jokers: tuple[str, ...], one_suit: bool, o: Opts
-) -> frozenset[tuple[str, str, tuple[tuple[str, int], ...]]]:
-    """(kind, rank, wild ranks) of every declaration cards of this signature realise."""
-    nat = Counter(dict(naturals))
-    found: set[tuple[str, str, tuple[tuple[str, int], ...]]] = set()
+    naturals: tuple[int, ...], wilds: int, jokers: tuple[str, ...], one_suit: bool, o: Opts
+) -> frozenset[tuple[str, str, tuple[str, ...]]]:
+    """(kind, rank, wild ranks) of every declaration cards of this signature realise.
+
+    ``naturals`` counts the natural cards of each rank of NATURAL.
+    """
+    found: set[tuple[str, str, tuple[str, ...]]] = set()
+    index = _by_content(o)
     # Every assignment of ranks to the wilds (their order does not matter).
-    for assigned in itertools.combinations_with_replacement(NATURAL, wilds):
-        content = nat + Counter(assigned)
-        for d in _by_content(o).get((tuple(sorted(content.items())), jokers), []):
+    for assigned in itertools.combinations_with_replacement(range(len(NATURAL)), wilds):
+        content = list(naturals)
+        for i in assigned:
+            content[i] += 1
+        for d in index.get((tuple(content), jokers), []):
             # W6/W7: a group of wilds alone is the level rank's group.
-            if any(nat[r] == 0 and r != o.level for r, _ in d.groups):
+            if any(naturals[NATURAL.index(r)] == 0 and r != o.level for r in d.groups):
                 continue
             # A run's naturals all of one suit make a straight flush, never a straight.
             if d.run == "straight" and one_suit:
                 continue
             if d.run == "flush" and not one_suit:
                 continue
-            found.add((d.kind, d.rank, tuple(sorted(Counter(assigned).items()))))
+            found.add((d.kind, d.rank, tuple(NATURAL[i] for i in assigned)))
     return frozenset(found)
 
 
-def _signature(cards: tuple[str, ...], o: Opts) -> tuple[
-    tuple[tuple[str, int], ...], int, tuple[str, ...], bool
-]:
+def _signature(
+    cards: tuple[str, ...], o: Opts
+) -> tuple[tuple[int, ...], int, tuple[str, ...], bool]:
     naturals = [c for c in cards if c not in JOKERS and not is_wild(c, o)]
     wilds = sum(1 for c in cards if is_wild(c, o))
     jokers = tuple(sorted(c for c in cards if c in JOKERS))
     one_suit = len({c[1] for c in naturals}) == 1
-    return tuple(sorted(Counter(c[0] for c in naturals).items())), wilds, jokers, one_suit
+    counts = [0] * len(NATURAL)
+    for c in naturals:
+        counts[NATURAL.index(c[0])] += 1
+    return tuple(counts), wilds, jokers, one_suit
 
 
-def _readings_with_wilds(cards: tuple[str, ...], o: Opts) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
+def _readings_with_wilds(cards: tuple[str, ...], o: Opts) -> list[tuple[str, str, tuple[str, ...]]]:
     return sorted(_readings_of_signature(*_signature(cards, o), o))
 
 
@@ -218,12 +233,13 @@ def readings(cards: list[str] | tuple[str, ...], o: Opts) -> set[Play]:
     return {(kind, rank, len(cs), cs) for kind, rank, _ in _readings_with_wilds(cs, o)}
 
 
-def _redundant(play_cards: tuple[str, ...], kind: str, wild_ranks: tuple[tuple[str, int], ...],
-               hand: Counter[str], o: Opts) -> bool:
+def _redundant(
+    play_cards: tuple[str, ...], kind: str, wild_ranks: tuple[str, ...], hand: Counter[str], o: Opts
+) -> bool:
     """Could a natural card of the hand, outside the play, stand where one of its wilds does?"""
     left = hand - Counter(play_cards)
     naturals = [c for c in play_cards if c not in JOKERS and not is_wild(c, o)]
-    for rank, _ in wild_ranks:
+    for rank in wild_ranks:
         for card, n in left.items():
             if n == 0 or card in JOKERS or is_wild(card, o) or card[0] != rank:
                 continue

@@ -12,10 +12,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import guandan_reference as ref
 import pytest
 
 import ganzdy
+import guandan_reference as ref
 from ganzdy import Cards, Move, Rules
 
 DATA = Path(__file__).parent / "data" / "guandan" / "combinations.json"
@@ -73,7 +73,9 @@ def test_engine_reproduces_the_vector(vec: dict[str, Any]) -> None:
             assert rules.beats(m, table), f"{where}: {m!r} is listed but does not beat the table"
     got = set(keys)
     want = expected(vec)
-    assert got == want, f"{where}\n  engine only:\n{_fmt(got - want)}\n  expected only:\n{_fmt(want - got)}"
+    assert got == want, (
+        f"{where}\n  engine only:\n{_fmt(got - want)}\n  expected only:\n{_fmt(want - got)}"
+    )
 
 
 @pytest.mark.parametrize("vec", VECTORS, ids=[v["id"] for v in VECTORS])
@@ -90,7 +92,9 @@ def test_reference_reproduces_the_vector(vec: dict[str, Any]) -> None:
         plays = ref.follows(hand, table, o)
     got = {(k, r, n, " ".join(c)) for k, r, n, c in plays}
     want = expected(vec)
-    assert got == want, f"{vec['id']}\n  reference only:\n{_fmt(got - want)}\n  expected only:\n{_fmt(want - got)}"
+    assert got == want, (
+        f"{vec['id']}\n  reference only:\n{_fmt(got - want)}\n  expected only:\n{_fmt(want - got)}"
+    )
 
 
 @pytest.mark.parametrize("vec", [v for v in VECTORS if v["table"] is None], ids=lambda v: v["id"])
