@@ -11,7 +11,10 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
   auto kind = parse_kind(kind_text);
   if (!kind) {
     std::string kinds;
-    for (int k = 0; k < kNumKinds; ++k) kinds += (k ? ", " : "") + std::string(kind_name(static_cast<Kind>(k)));
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (k > 0) kinds += ", ";
+      kinds += kind_name(static_cast<Kind>(k));
+    }
     throw ParseError("unknown move kind '" + kind_text + "': expected one of " + kinds);
   }
   Move m;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 
 namespace ganzdy::gd {
@@ -106,35 +105,58 @@ Cards jokers(int small, int big) {
   return c;
 }
 
-// One group of a combination being built: `width` cards of `rank`, taken from
-// `lane` (the hand's cards this group may use) and the wilds.
-struct Part {
-  std::uint16_t lane;
-  std::uint8_t shape;
-  std::int8_t rank;
-  std::int8_t width;
-  std::int8_t have;    // cards in lane
-  bool wild_only_ok;   // may be made of wilds alone (the level rank's own groups, sequence slots)
+// One way to fill a group of `width` cards of one rank: some of the hand's cards
+// of that rank and `wilds` wilds, all in `cards`. The groups of one combination
+// have different ranks, so their cards add up without carries; whole-Cards adds
+// keep the hot loops in full-width registers (building a Cards word by word in
+// memory and reading it back whole stalls store forwarding).
+struct Variant {
+  Cards cards;
+  std::uint8_t wilds;
+  std::uint8_t suits;  // the suits of its natural cards, bit s for suit s
 };
 
-// One generation call over a hand. Patterns are declared as lists of parts and
-// filled by search(), which takes each part's cards in canonical order with the
-// wilds as a budget shared by the whole combination.
+// The variants of one (rank, width), in canonical order: more natural cards first
+// (the wilds-only variant, if any, last), then the sub-multiset order of kSub.
+struct VariantList {
+  const Variant* begin;
+  int size;     // every variant
+  int natural;  // those with at least one natural card (all but a last wilds-only one)
+};
+
+constexpr int kMaxRun = kNumRanks;  // a run covers at most 13 ranks
+constexpr int kVariantWidths = 3;   // groups of 1-3 cards have cached variants
+constexpr int kMaxVariants = 31;    // of one (rank, width <= 3): 16 + 10 + 4 + 1 for eight cards of a rank
+constexpr int kMaxBombVariants = 64;  // of one (rank, size >= 4): at most 19 + 16 + 16
+
+// Per-thread scratch of a generation call: the variants of (width, rank) for
+// widths 1-3, built on first use (only built lists are read).
+struct Scratch {
+  std::array<std::uint8_t, kVariantWidths * kNumRanks> cached;
+  std::array<std::uint8_t, kVariantWidths * kNumRanks> count;
+  std::array<Variant, kVariantWidths * kNumRanks * kMaxVariants> pool;
+};
+
+// One generation call over a hand. Combinations are built from groups of one
+// rank (a single, a full house's triple and pair, a sequence's slots) whose
+// variants are listed once per call and combined with the wilds as a budget
+// shared by the whole combination.
 class Generator {
  public:
   Generator(const Config& cfg, const Cards& hand, MoveList& out, int only_length = 0)
-      : cfg_(cfg), sink_(out), only_length_(only_length), prune_(cfg.prune_redundant_wild) {
+      : cfg_(cfg), sink_(out), only_length_(only_length), prune_(cfg.prune_redundant_wild), scratch_(scratch()) {
     const Face wild = cfg.wild_face();
     wild_ = cfg.wild_enabled ? hand.count(wild) : 0;
-    wild_word_ = wild >> 4;
-    wild_shift_ = (wild & 15) * 4;
+    wilds_[1].add(wild);
+    wilds_[2].add(wild, 2);
     for (int r = 0; r < kNumRanks; ++r) {
       std::uint32_t lane = hand.rank_lane(r);
       if (r == cfg.level && cfg.wild_enabled) lane &= ~0x00F0u;  // the hearts of L are the wilds
+      assert((lane & 0xCCCC) == 0 && "Guandan hands hold at most two copies of a card");
       lane_[r] = static_cast<std::uint16_t>(lane);
       have_[r] = static_cast<std::int8_t>(lane_count(lane));
-      assert((lane & 0xCCCC) == 0 && "Guandan hands hold at most two copies of a card");
     }
+    scratch_.cached.fill(0);
     small_ = hand.count(kBlackJoker);
     big_ = hand.count(kRedJoker);
   }
@@ -189,57 +211,59 @@ class Generator {
  private:
   bool wants(int length) const { return only_length_ == 0 || only_length_ == length; }
 
-  Part part(int rank, int width, std::uint16_t lane, bool wild_only_ok) const {
-    return Part{lane, static_cast<std::uint8_t>(lane_shape(lane)), static_cast<std::int8_t>(rank),
-                static_cast<std::int8_t>(width), static_cast<std::int8_t>(lane_count(lane)), wild_only_ok};
-  }
-  Part group_part(int rank, int width) const { return part(rank, width, lane_[rank], rank == cfg_.level); }
-
-  // Declares the pattern parts_[0, n) as (kind, rank, length) and emits every
-  // way to fill it on top of `base` (jokers a full house's pair may bring).
-  void fill(int n, Kind kind, int rank, int length, bool mixed_suits = false, const Cards& base = Cards()) {
-    int need = 0;
-    for (int i = n - 1; i >= 0; --i) {
-      const Part& p = parts_[i];
-      if (p.have == 0 && !p.wild_only_ok) return;
-      need_after_[i] = need;
-      need += std::max(0, p.width - p.have);
-    }
-    if (need > wild_) return;
-    nparts_ = n;
-    kind_ = kind;
-    rank_ = rank;
-    length_ = length;
-    mixed_ = mixed_suits;
-    search(0, base, 0, 0);
-  }
-
-  void search(int i, Cards acc, int used, unsigned suits) {
-    if (i == nparts_) {
-      if (mixed_ && std::popcount(suits) < 2) return;  // naturals of one suit: a straight flush instead
-      if (used) acc.words()[static_cast<std::size_t>(wild_word_)] += static_cast<std::uint64_t>(used) << wild_shift_;
-      sink_.put(acc, kind_, rank_, length_);
-      return;
-    }
-    const Part& p = parts_[i];
-    const int spare = wild_ - used - need_after_[i];  // wilds this part may take
-    const int hi = std::min<int>(p.width, p.have);
-    int lo = std::max(p.wild_only_ok ? 0 : 1, p.width - spare);
+  // Appends the variants of `width` cards from `lane` (at `rank`) to `out`;
+  // returns how many. A wild takes a slot only where the budget allows and,
+  // under prune_redundant_wild, only where the lane has no natural card left.
+  int build(int rank, int width, std::uint32_t lane, Variant* out) const {
+    const int have = lane_count(lane);
+    const int hi = std::min(width, have);
+    int lo = std::max(0, width - wild_);
     if (prune_) {
-      if (hi < lo) return;
-      lo = hi;  // a wild only where the hand has no natural card left for the slot
+      if (hi < lo) return 0;
+      lo = hi;
     }
-    const auto& start = kSub.start[p.shape];
-    const auto word = static_cast<std::size_t>(p.rank >> 2);
-    const int shift = (p.rank & 3) * 16;
+    const auto& start = kSub.start[static_cast<std::size_t>(lane_shape(lane))];
+    const auto word = static_cast<std::size_t>(rank >> 2);
+    const int shift = (rank & 3) * 16;
+    int n = 0;
     for (int a = hi; a >= lo; --a) {
       for (int k = start[static_cast<std::size_t>(a)]; k < start[static_cast<std::size_t>(a) + 1]; ++k) {
         const std::uint16_t sub = kSub.lane[static_cast<std::size_t>(k)];
-        Cards next = acc;
-        next.words()[word] |= static_cast<std::uint64_t>(sub) << shift;
-        search(i + 1, next, used + p.width - a, suits | lane_suits(sub));
+        Variant& v = out[n++];
+        v.cards = wilds_[width - a];
+        v.cards.words()[word] |= static_cast<std::uint64_t>(sub) << shift;
+        v.wilds = static_cast<std::uint8_t>(width - a);
+        v.suits = static_cast<std::uint8_t>(lane_suits(sub));
       }
     }
+    return n;
+  }
+
+  // The variants of `width` (1..3) cards of `rank`, built on first use.
+  VariantList variants(int rank, int width) {
+    const auto slot = static_cast<std::size_t>((width - 1) * kNumRanks + rank);
+    Variant* list = &scratch_.pool[slot * kMaxVariants];
+    if (!scratch_.cached[slot]) {
+      const int n = build(rank, width, lane_[rank], list);
+      scratch_.count[slot] = static_cast<std::uint8_t>(n);
+      scratch_.cached[slot] = 1;
+    }
+    const int n = scratch_.count[slot];
+    const bool wilds_only_last = n > 0 && list[n - 1].wilds == width;
+    return VariantList{list, n, wilds_only_last ? n - 1 : n};
+  }
+
+  // The variants a group of `rank` may use: a group of wilds alone only for the
+  // level rank (W6/W7).
+  VariantList group_variants(int rank, int width) {
+    VariantList v = variants(rank, width);
+    if (rank != cfg_.level) v.size = v.natural;
+    return v;
+  }
+
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
   }
 
   // Singles, pairs or triples of value above `above`, the jokers' last.
@@ -247,8 +271,8 @@ class Generator {
     if (!wants(width)) return;
     for (int r : cfg_.by_value) {
       if (cfg_.value[r] <= above) continue;
-      parts_[0] = group_part(r, width);
-      fill(1, kind, r, width);
+      const VariantList v = group_variants(r, width);
+      for (int i = 0; i < v.size; ++i) sink_.put(v.begin[i].cards, kind, r, width);
     }
     if (width <= 2) {
       if (small_ >= width && kSmallJokerValue > above) sink_.put(jokers(width, 0), kind, kNoRank, width);
@@ -257,40 +281,98 @@ class Generator {
   }
 
   // Full houses (a pair of width 2) or three-with-one (width 1) whose triple's
-  // value is above `above`.
+  // value is above `above`: each triple with each pair of another rank whose
+  // wilds, with the triple's, the hand has; then with the joker pairs.
   void full_houses(Kind kind, int width, int above) {
     const int length = 3 + width;
     if (!wants(length)) return;
     for (int a : cfg_.by_value) {
       if (cfg_.value[a] <= above || have_[a] + wild_ < 3) continue;
-      parts_[0] = group_part(a, 3);
+      const VariantList t = group_variants(a, 3);
       for (int b : cfg_.by_value) {
         if (b == a) continue;
-        parts_[0] = group_part(a, 3);
-        parts_[1] = group_part(b, width);
-        fill(2, kind, a, length);
+        const VariantList p = group_variants(b, width);
+        if (p.size == 0) continue;
+        for (int i = 0; i < t.size; ++i) {
+          const Cards tc = t.begin[i].cards;
+          const int spare = wild_ - t.begin[i].wilds;
+          for (int k = 0; k < p.size && p.begin[k].wilds <= spare; ++k)  // fewer wilds first
+            sink_.put(tc + p.begin[k].cards, kind, a, length);
+        }
       }
       if (width == 2 && !cfg_.fullhouse_joker_pair) continue;
-      if (small_ >= width) {
-        parts_[0] = group_part(a, 3);
-        fill(1, kind, a, length, false, jokers(width, 0));
+      for (int j = 0; j < 2; ++j) {
+        if ((j == 0 ? small_ : big_) < width) continue;
+        const Cards pair = j == 0 ? jokers(width, 0) : jokers(0, width);
+        for (int i = 0; i < t.size; ++i) sink_.put(pair + t.begin[i].cards, kind, a, length);
       }
-      if (big_ >= width) {
-        parts_[0] = group_part(a, 3);
-        fill(1, kind, a, length, false, jokers(0, width));
+    }
+  }
+
+  // Every way to fill the run whose slot p (0 <= p < n, n >= 2) takes one of
+  // lists[p], the wilds shared; a straight (`mixed`) needs naturals of two suits
+  // or more. Depth first, the lowest slot deciding first; the last slot is a
+  // plain loop.
+  void fill_run(const VariantList* lists, int n, Kind kind, int rank, int length, bool mixed) {
+    // The first variant of a slot has the fewest wilds.
+    int need_after[kMaxRun];  // wilds the slots after p need at least
+    need_after[n - 1] = 0;
+    for (int p = n - 1; p > 0; --p) {
+      if (lists[p].size == 0) return;
+      need_after[p - 1] = need_after[p] + lists[p].begin[0].wilds;
+    }
+    if (lists[0].size == 0 || need_after[0] + lists[0].begin[0].wilds > wild_) return;
+    const VariantList& tail = lists[n - 1];
+    int at[kMaxRun];
+    Cards acc[kMaxRun];
+    int used[kMaxRun];
+    unsigned suits[kMaxRun];
+    acc[0] = Cards();
+    used[0] = 0;
+    suits[0] = 0;
+    at[0] = 0;
+    int p = 0;
+    while (true) {
+      const VariantList& l = lists[p];
+      // Past the last variant, or past the wilds left (the later variants use more still).
+      if (at[p] == l.size || used[p] + l.begin[at[p]].wilds + need_after[p] > wild_) {
+        if (p == 0) return;
+        ++at[--p];
+        continue;
       }
+      const Variant& v = l.begin[at[p]];
+      const Cards cards = acc[p] + v.cards;
+      const int u = used[p] + v.wilds;
+      const unsigned s = suits[p] | v.suits;
+      if (p + 2 < n) {
+        acc[p + 1] = cards;
+        used[p + 1] = u;
+        suits[p + 1] = s;
+        at[++p] = 0;
+        continue;
+      }
+      const int spare = wild_ - u;
+      for (int k = 0; k < tail.size && tail.begin[k].wilds <= spare; ++k) {
+        const unsigned all = s | tail.begin[k].suits;
+        if (!mixed || (all & (all - 1)) != 0) sink_.put(cards + tail.begin[k].cards, kind, rank, length);
+      }
+      ++at[p];
     }
   }
 
   // Sequences of `len` ranks, `width` cards each, starting at place `from` or later.
   void runs(Kind kind, int width, int len, int from) {
     if (!wants(width * len)) return;
+    VariantList lists[kMaxRun];
     for (int p = from; p + len <= kSeqPositions; ++p) {
+      int missing = 0;
       for (int i = 0; i < len; ++i) {
         const int r = cfg_.seq_rank[static_cast<std::size_t>(p + i)];
-        parts_[i] = part(r, width, lane_[r], true);
+        missing += std::max(0, width - have_[r]);
       }
-      fill(len, kind, cfg_.seq_rank[static_cast<std::size_t>(p)], width * len, kind == Kind::straight);
+      if (missing > wild_) continue;
+      for (int i = 0; i < len; ++i) lists[i] = variants(cfg_.seq_rank[static_cast<std::size_t>(p + i)], width);
+      fill_run(lists, len, kind, cfg_.seq_rank[static_cast<std::size_t>(p)], width * len, kind == Kind::straight);
     }
   }
 
@@ -298,14 +380,22 @@ class Generator {
   void straight_flushes(int from) {
     const int len = cfg_.straight_len;
     if (!wants(len)) return;
+    Variant scratch[kMaxRun][2];
+    VariantList lists[kMaxRun];
     for (int p = from; p + len <= kSeqPositions; ++p) {
       for (int s = 0; s < kNumSuits; ++s) {
+        int missing = 0;
         for (int i = 0; i < len; ++i) {
           const int r = cfg_.seq_rank[static_cast<std::size_t>(p + i)];
-          const std::uint16_t one = static_cast<std::uint16_t>(1u << (4 * s));
-          parts_[i] = part(r, 1, (lane_[r] >> (4 * s)) & 0xF ? one : std::uint16_t{0}, true);
+          missing += ((lane_[r] >> (4 * s)) & 0xF) ? 0 : 1;
         }
-        fill(len, Kind::straight_flush, cfg_.seq_rank[static_cast<std::size_t>(p)], len);
+        if (missing > wild_) continue;
+        for (int i = 0; i < len; ++i) {
+          const int r = cfg_.seq_rank[static_cast<std::size_t>(p + i)];
+          const std::uint32_t one = ((lane_[r] >> (4 * s)) & 0xF) ? 1u << (4 * s) : 0u;
+          lists[i] = VariantList{scratch[i], build(r, 1, one, scratch[i]), 0};
+        }
+        fill_run(lists, len, Kind::straight_flush, cfg_.seq_rank[static_cast<std::size_t>(p)], len, false);
       }
     }
   }
@@ -317,8 +407,9 @@ class Generator {
       for (int r : cfg_.by_value) {
         if (n == size && cfg_.value[r] <= value) continue;
         if (have_[r] + wild_ < n) continue;
-        parts_[0] = group_part(r, n);
-        fill(1, Kind::bomb, r, n);
+        Variant list[kMaxBombVariants];
+        const int count = build(r, n, lane_[r], list);
+        for (int i = 0; i < count; ++i) sink_.put(list[i].cards, Kind::bomb, r, n);
       }
     }
   }
@@ -331,22 +422,13 @@ class Generator {
   Sink sink_;
   int only_length_;
   bool prune_;
-  int wild_ = 0;  // wilds held
-  int wild_word_ = 0;
-  int wild_shift_ = 0;
+  Scratch& scratch_;
+  int wild_ = 0;                 // wilds held
+  std::array<Cards, 3> wilds_;   // 0, 1 and 2 wild cards
   int small_ = 0;
   int big_ = 0;
   std::array<std::uint16_t, kNumRanks> lane_{};  // each rank's cards but the wilds
   std::array<std::int8_t, kNumRanks> have_{};
-
-  // The pattern being filled.
-  std::array<Part, kNumRanks> parts_{};
-  std::array<int, kNumRanks> need_after_{};  // wilds the later parts need at least
-  int nparts_ = 0;
-  Kind kind_ = Kind::pass;
-  int rank_ = kNoRank;
-  int length_ = 0;
-  bool mixed_ = false;
 };
 
 std::string declaration_name(const Move& m) {
