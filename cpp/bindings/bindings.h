@@ -20,6 +20,10 @@ int to_seat(py::handle obj, int players, const char* what);
 // A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
 std::uint64_t to_seed(py::handle obj);
 
+// Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
+// throws RulesError naming `what` under another game's rules.
+void require_gan_deng_yan(const Rules& rules, const char* what);
+
 void bind_errors(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);

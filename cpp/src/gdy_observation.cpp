@@ -23,7 +23,7 @@ std::vector<ObservationSlice> build_layout(int players, bool perfect) {
   add("out", p, "1 for each relative seat that has gone out");
   add("plays_made", p, "combinations each relative seat has played this deal");
   add("stock_size", 1, "cards left in the stock");
-  add("table_kind", kNumKinds,
+  add("table_kind", kNumGdyKinds,
       "one-hot kind of the combination to beat, in Kind order (pass, single, pair, triple, straight, pairs, bomb, "
       "king_bomb, jokers); 'pass' means the seat to act leads");
   add("table_rank", kNumRanks, "one-hot key rank of the combination to beat (a group's rank, a run's lowest rank)");
@@ -110,7 +110,7 @@ void encode_observation(const Deal& deal, int seat, bool perfect, float* out) {
   *out++ = static_cast<float>(deal.stock_size());
   const Move& table = deal.table();
   out[static_cast<int>(table.kind)] = 1.0f;
-  out += kNumKinds;
+  out += kNumGdyKinds;
   if (!table.is_pass() && table.rank >= 0) out[table.rank] = 1.0f;
   out += kNumRanks;
   *out++ = static_cast<float>(table.length);
