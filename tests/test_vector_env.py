@@ -369,6 +369,8 @@ def test_bad_arguments() -> None:
     rules = Rules("gan_deng_yan", players=4)
     with pytest.raises(RulesError, match="num_envs=0"):
         VectorEnv(rules, 0)
+    with pytest.raises(RulesError, match="VectorEnv plays Gan Deng Yan only, not guandan"):
+        VectorEnv(Rules("guandan"), 2)
     with pytest.raises(RulesError, match="seat=4 is not a seat"):
         VectorEnv(rules, 2, seat=4)
     with pytest.raises(RulesError, match="'middle' is not allowed"):

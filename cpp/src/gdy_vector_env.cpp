@@ -17,11 +17,19 @@ constexpr int kMaxSkips = 10000;
 
 std::size_t at(std::size_t i, int width) { return i * static_cast<std::size_t>(width); }
 
+// Checked before any member reads Gan Deng Yan tables (other games have none).
+std::shared_ptr<const Rules> gan_deng_yan_only(std::shared_ptr<const Rules> rules) {
+  if (!rules) throw RulesError("VectorEnv: no rules given");
+  if (rules->game() != Game::gan_deng_yan)
+    throw RulesError("VectorEnv plays Gan Deng Yan only, not " + rules->describe());
+  return rules;
+}
+
 }  // namespace
 
 VectorEnv::VectorEnv(std::shared_ptr<const Rules> rules, int num_envs, std::vector<Policy> opponents, int seat,
                      std::uint64_t seed)
-    : rules_(std::move(rules)),
+    : rules_(gan_deng_yan_only(std::move(rules))),
       num_envs_(num_envs),
       players_(rules_->players()),
       obs_size_(gdy::observation_size(rules_->players(), false)),
@@ -29,8 +37,6 @@ VectorEnv::VectorEnv(std::shared_ptr<const Rules> rules, int num_envs, std::vect
       opponents_(std::move(opponents)),
       seat_(seat),
       seed_(seed) {
-  if (rules_->game() != Game::gan_deng_yan)
-    throw RulesError("VectorEnv plays Gan Deng Yan only, not " + rules_->describe());
   if (num_envs < 1) throw RulesError("num_envs=" + std::to_string(num_envs) + " is not allowed: expected 1 or more");
   if (seat != kRandomSeat && (seat < 0 || seat >= players_))
     throw RulesError("seat=" + std::to_string(seat) + " is not a seat: expected 0 to " + std::to_string(players_ - 1) +
