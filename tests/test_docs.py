@@ -24,6 +24,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "ids_and_playouts.md",
         "envs.md",
         "vector_env.md",
+        "solver.md",
     ],
 )
 def test_doc_examples_run(name: str) -> None:

@@ -89,7 +89,7 @@ struct Entry {
 };
 static_assert(sizeof(Entry) == 32);
 constexpr int kWays = 2;
-constexpr int kFirstBits = 12;
+constexpr int kFirstBits = 10;
 
 class Table {
  public:
@@ -187,7 +187,8 @@ std::uint32_t plays_needed(const Cards& hand) {
   int saved = 0;
   int run = 0;
   for (int r = 0; r < kNumRanks; ++r) {
-    const int c = hand.rank_count(r);
+    // The four suit counters of the rank summed in the lane's top nibble (at most 8).
+    const int c = static_cast<int>((static_cast<std::uint32_t>(hand.rank_lane(r)) * 0x1111u) >> 12 & 0xF);
     if (c > 0) ++groups;
     if (c == 1 && r <= kRankA) {
       ++run;
@@ -208,11 +209,14 @@ std::uint32_t saturating_add(std::uint32_t a, std::uint32_t b) {
 struct Child {
   Key key;
   Numbers n;
-  bool fixed = false;  // decided on reaching it: no key, no search
+  bool fixed = false;       // decided on reaching it: no key, no search
+  std::uint8_t passes = 0;  // forced passes after the move (seats with no answer to it)
 };
 
 constexpr int kMaxScore = 63;
 constexpr int kControlBudget = 32;  // partition calls per control check
+constexpr int kKnownBits = 16;      // entries of the partition cache, once the search is not tiny
+constexpr int kFirstKnownBits = 8;
 
 struct Frame {
   MoveList moves;
@@ -230,10 +234,10 @@ class Search {
     // Every play takes a card; at most players - 1 passes come between two plays.
     frames_.resize(static_cast<std::size_t>(cards * deal_.players() + deal_.players() + 4));
     control_moves_.resize(static_cast<std::size_t>(cards + 1));  // a partition has at most a part a card
+    known_.resize(std::size_t{1} << kFirstKnownBits);
     // The control check plays combinations straight from the generator, so it is
     // off where the deal filters legal moves further.
     control_ok_ = !deal_.config().forbid_final_single_two && !deal_.config().must_play_two_first;
-    start_ = Clock::now();
     last_report_ = start_;
   }
 
@@ -258,18 +262,24 @@ class Search {
   // Numbers for a child the table has not seen (df-pn+ style): the plays `seat`
   // still needs as the proof number, the fewest any other seat needs as the
   // disproof number, so the search tries first what looks closest to settling.
-  Numbers initial(const Move& move) {
-    deal_.apply(move);
-    const std::uint32_t mine = plays_needed(deal_.hand(seat_));
-    std::uint32_t theirs = kInf - 1;
-    for (int s = 0; s < deal_.players(); ++s)
-      if (s != seat_ && !deal_.is_out(s)) theirs = std::min(theirs, plays_needed(deal_.hand(s)));
-    deal_.pop();
-    return {mine, theirs};
+  // `mine` and `theirs` are those numbers before the move, `rest` the fewest of
+  // the other seats but the mover.
+  Numbers initial(const Move& move, int mover, std::uint32_t mine, std::uint32_t theirs, std::uint32_t rest) const {
+    if (move.is_pass()) return {mine, theirs};
+    const std::uint32_t after = plays_needed(deal_.hand(mover) - move.cards);
+    if (mover == seat_) return {after, theirs};
+    return {mine, std::min(rest, after)};
   }
   bool control_win(int mover, const MoveList& moves);
   bool partition(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now);
+  bool split(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now);
   bool unbeatable(const Move& move);
+  // Whether the seat to act follows and has nothing but the pass.
+  bool only_pass() {
+    if (deal_.table().is_pass()) return false;
+    deal_.legal_moves(scratch_);
+    return scratch_.size() == 1;
+  }
   // The move of `moves` that plays the same combination as `part` (which a check
   // took from part of the hand): suits never matter, and joker colours only where
   // the rules tell them apart.
@@ -294,6 +304,7 @@ class Search {
   void extract(SolveResult& result);
   void extract_partial(SolveResult& result);
 
+  Clock::time_point start_ = Clock::now();  // first: the setup below counts in the time
   Deal deal_;
   const SolveOptions& options_;
   int seat_;
@@ -305,15 +316,25 @@ class Search {
   int other_count_ = 0;
   int budget_ = 0;
   std::vector<MoveList> control_moves_;
+  // Partition results by hand, the other hands and `spare` (only results the
+  // budget did not cut short): the search meets the same hands again and again.
+  struct Known {
+    std::uint64_t check = 0;
+    std::uint8_t value = 0;  // 0: empty, 1: splits, 2: does not
+  };
+  std::vector<Known> known_;
+  std::uint64_t others_key_ = 0;
+  int known_bits_ = kFirstKnownBits;
+  bool use_known_ = true;
   // The line a successful check found, last part first; `now` is the part to play
   // first (an unbeatable one, or the follow that wins the trick).
   std::vector<Move> line_;
   Move now_;
   MoveList follows_;
+  MoveList scratch_;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
   bool limits_ = true;  // off while extracting a proved line
-  Clock::time_point start_;
   Clock::time_point last_report_;
 };
 
@@ -387,24 +408,41 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
     deal_.apply(f.moves[f.order[i]]);
     bool win = false;
     c.fixed = decided(win);
+    // A seat that cannot answer the move can only pass: the child is the position
+    // after its pass (and the next one's), not a node of its own.
+    c.passes = 0;
+    while (!c.fixed && only_pass()) {
+      deal_.apply(Move::pass_move());
+      ++c.passes;
+      c.fixed = decided(win);
+    }
     if (c.fixed) {
       c.n = win ? kWin : kLoss;
     } else {
       c.key = position_key(deal_);
       table_.prefetch(c.key);
     }
-    deal_.pop();
+    for (int p = 0; p <= c.passes; ++p) deal_.pop();
     if ((or_node && c.fixed && win) || (!or_node && c.fixed && !win)) {
       const Numbers n = or_node ? kWin : kLoss;
       table_.store(key, n, 1);
       return n;
     }
   }
+  const std::uint32_t mine = plays_needed(deal_.hand(seat_));
+  std::uint32_t theirs = kInf - 1;
+  std::uint32_t rest = kInf - 1;
+  for (int s = 0; s < deal_.players(); ++s) {
+    if (s == seat_ || deal_.is_out(s)) continue;
+    const std::uint32_t p = plays_needed(deal_.hand(s));
+    theirs = std::min(theirs, p);
+    if (s != mover) rest = std::min(rest, p);
+  }
   for (std::size_t i = 0; i < count; ++i) {
     Child& c = f.kids[i];
     if (c.fixed) continue;
     const Entry* e = table_.probe(c.key);
-    c.n = e != nullptr ? Numbers{e->pn, e->dn} : initial(f.moves[f.order[i]]);
+    c.n = e != nullptr ? Numbers{e->pn, e->dn} : initial(f.moves[f.order[i]], mover, mine, theirs, rest);
     if ((or_node && c.n.pn == 0) || (!or_node && c.n.dn == 0)) {
       const Numbers n = or_node ? kWin : kLoss;
       table_.store(key, n, 1);
@@ -457,9 +495,11 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
     const std::uint32_t cthdn = or_node ? th_added : th_least;
 
     const Key child_key = c.key;
+    const int passes = c.passes;
     deal_.apply(f.moves[f.order[best]]);
+    for (int p = 0; p < passes; ++p) deal_.apply(Move::pass_move());
     const Numbers r = mid(depth + 1, child_key, cthpn, cthdn);
-    deal_.pop();
+    for (int p = 0; p <= passes; ++p) deal_.pop();
     if (stop_) return n;
     f.kids[best].n = r;
   }
@@ -477,10 +517,21 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
 bool Search::control_win(int mover, const MoveList& moves) {
   if (!control_ok_) return false;
   other_count_ = 0;
-  for (int s = 0; s < deal_.players(); ++s)
-    if (s != mover && !deal_.is_out(s)) others_[other_count_++] = s;
+  KeyBuilder others;
+  for (int s = 0; s < deal_.players(); ++s) {
+    if (s != mover && !deal_.is_out(s)) {
+      others_[other_count_++] = s;
+      others.add(static_cast<std::uint64_t>(s));
+      others.add(deal_.hand(s));
+    }
+  }
+  others_key_ = others.key().check;
   budget_ = kControlBudget;
   line_.clear();
+  if (known_bits_ < kKnownBits && nodes_ > 4096) {  // a search worth a bigger cache
+    known_.assign(std::size_t{1} << kKnownBits, Known{});
+    known_bits_ = kKnownBits;
+  }
   const Cards& hand = deal_.hand(mover);
   if (deal_.table().is_pass()) {
     if (!partition(hand, true, 0, &moves)) return false;
@@ -505,6 +556,18 @@ bool Search::control_win(int mover, const MoveList& moves) {
 // rank are tried at each level: each partition is met once, in one order.
 bool Search::partition(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now) {
   if (hand.empty()) return true;
+  KeyBuilder k;
+  k.add(others_key_ ^ (spare ? 1 : 0));
+  k.add(hand);
+  const Key key = k.key();
+  Known& known = known_[key.index >> (64 - known_bits_)];
+  if (use_known_ && known.check == key.check && known.value != 0) return known.value == 1;
+  const bool splits = split(hand, spare, level, leads_now);
+  if (splits || budget_ >= 0) known = {key.check, static_cast<std::uint8_t>(splits ? 1 : 2)};
+  return splits;
+}
+
+bool Search::split(const Cards& hand, bool spare, std::size_t level, const MoveList* leads_now) {
   if (--budget_ < 0) return false;
   int low = -1;
   for (int r = 0; r < kNumRanks && low < 0; ++r)
@@ -569,6 +632,7 @@ void Search::extract(SolveResult& result) {
   // keeps it, and the line takes the one whose proof cost the most search: the
   // most stubborn defence.
   limits_ = false;
+  use_known_ = false;  // the control line is rebuilt, not looked up
   const bool target_win = result.win;
   MoveList moves;
   std::vector<std::uint16_t> order;
