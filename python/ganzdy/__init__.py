@@ -21,7 +21,9 @@ from ganzdy._core import (
     ParseError,
     Rules,
     RulesError,
+    SolveResult,
     ismcts,
+    solve,
 )
 from ganzdy.agents import (
     ISMCTS,
@@ -39,6 +41,7 @@ from ganzdy.agents import (
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import RecordError, from_record, to_record
+from ganzdy.solver import format_position, parse_position
 
 
 def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
@@ -84,15 +87,19 @@ __all__ = [
     "Rules",
     "RulesError",
     "SeatView",
+    "SolveResult",
     "Standing",
     "__version__",
     "arena",
+    "format_position",
     "from_record",
     "ismcts",
     "make_agent",
+    "parse_position",
     "play_deal",
     "playouts",
     "register_agent",
+    "solve",
     "to_record",
     "view_for",
 ]
