@@ -11,6 +11,14 @@
 
 namespace ganzdy::gdy {
 
+// A Gan Deng Yan deal on other rules would read their (unset) Gan Deng Yan config.
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules) {
+  if (rules->game() != Game::gan_deng_yan)
+    throw RulesError("a Gan Deng Yan deal needs Gan Deng Yan rules, not " + rules->describe() +
+                     " (deals are not implemented for that game yet)");
+  return rules;
+}
+
 namespace {
 
 // Payments are kept exact as doubles too (Python floats, NumPy): 2^53.
@@ -39,7 +47,7 @@ std::vector<Face> ordered_deck(const Rules& rules) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : rules_(std::move(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -48,7 +56,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : rules_(std::move(rules)), cfg_(&rules_->gdy()) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()) {
   Cards given;
   const Cards full = rules_->deck();
   for (Face f : deck) {

@@ -198,6 +198,9 @@ class Deal {
   std::vector<Ply> history_;
 };
 
+// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules.
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
+
 // The deck in its unshuffled order: each face `packs` times, face by face.
 std::vector<Face> ordered_deck(const Rules& rules);
 
