@@ -127,6 +127,9 @@ def test_arena_prints_standings(capsys: pytest.CaptureFixture[str]) -> None:
         "points/deal",
         "(95%",
         "CI)",
+        "rating",
+        "(95%",
+        "CI)",
         "ms/move",
     ]
     assert {line.split()[0] for line in lines[1:5]} == {

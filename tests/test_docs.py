@@ -16,13 +16,32 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 @pytest.mark.parametrize(
     "name",
-    ["state.md", "records.md", "rules/gan_deng_yan.md", "ids_and_playouts.md", "solver.md"],
+    [
+        "state.md",
+        "records.md",
+        "rules/gan_deng_yan.md",
+        "rules/guandan.md",
+        "ids_and_playouts.md",
+        "envs.md",
+        "vector_env.md",
+        "solver.md",
+    ],
 )
 def test_doc_examples_run(name: str) -> None:
     failures, tried = doctest.testfile(
         str(DOCS / name), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
     )
     assert tried > 10 and failures == 0
+
+
+def test_observation_doc_examples_run() -> None:
+    failures, tried = doctest.testfile(
+        str(DOCS / "observations.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+    )
+    assert tried >= 8 and failures == 0
 
 
 def test_the_rules_page_lists_every_option_once_with_its_default() -> None:
@@ -37,6 +56,20 @@ def test_the_rules_page_lists_every_option_once_with_its_default() -> None:
     for name, option in options.items():
         if name in ("packs", "bomb_min_size"):  # defaults that depend on other settings
             continue
+        value = option.default
+        assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
+
+
+def test_the_guandan_page_lists_every_option_once_with_its_default() -> None:
+    text = (DOCS / "rules" / "guandan.md").read_text(encoding="utf-8")
+    tables = re.findall(r"^\| Option \| Default \|.*?(?:\n\n|\Z)", text, re.M | re.S)
+    assert len(tables) == 4  # combinations, the deal, the match, tribute
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", "".join(tables), re.M)
+    options = ganzdy.Rules("guandan").options
+    listed = {name: default.strip("` ") for name, default in rows}
+    assert len(listed) == len(rows)  # no option twice
+    assert sorted(listed) == sorted(options) and len(options) == 30
+    for name, option in options.items():
         value = option.default
         assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
 

@@ -8,6 +8,7 @@ namespace {
 
 int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Move> table, std::optional<int> owner,
                  const std::vector<int>& hand_sizes, const std::vector<int>& out_seats, const std::vector<Move>& legal) {
+  require_gan_deng_yan(rules, "the greedy agent");
   const int n = rules.players();
   if (seat < 0 || seat >= n || static_cast<int>(hand_sizes.size()) != n)
     throw RulesError("greedy: seat and hand_sizes must match the rules' " + std::to_string(n) + " players");

@@ -73,6 +73,7 @@ std::vector<Face> deck_from(py::handle obj) {
 }
 
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
+  require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");
   if (!deck.is_none()) {
@@ -130,6 +131,7 @@ py::tuple deal_state(const Deal& d) {
 
 Deal deal_from_state(const py::tuple& t) {
   const Rules rules = t[0].cast<Rules>();
+  require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   Deal d = t[3].is_none() ? Deal(shared, deck_from(t[1]), t[2].cast<int>())
                           : Deal(shared, t[3].cast<std::uint64_t>(), t[2].cast<int>());
@@ -188,6 +190,7 @@ std::vector<gdy::Policy> policies_from(py::handle agents, int players) {
 }
 
 py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads) {
+  require_gan_deng_yan(rules, "playouts");
   if (deals < 0) throw RulesError("deals=" + std::to_string(deals) + " is not allowed: expected 0 or more");
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);

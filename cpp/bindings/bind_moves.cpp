@@ -9,14 +9,23 @@ namespace {
 
 Move make_move(const std::string& kind_text, const std::string& rank_text, py::handle cards_obj) {
   auto kind = parse_kind(kind_text);
-  if (!kind)
-    throw ParseError("unknown move kind '" + kind_text +
-                     "': expected one of pass, single, pair, triple, straight, pairs, bomb, king_bomb, jokers");
+  if (!kind) {
+    std::string kinds;
+    for (int k = 0; k < kNumKinds; ++k) {
+      if (k > 0) kinds += ", ";
+      kinds += kind_name(static_cast<Kind>(k));
+    }
+    throw ParseError("unknown move kind '" + kind_text + "': expected one of " + kinds);
+  }
   Move m;
   m.kind = *kind;
   m.cards = to_cards(cards_obj, "Move cards");
-  const bool rankless = *kind == Kind::pass || *kind == Kind::king_bomb || *kind == Kind::jokers;
-  if (rankless) {
+  // A single or pair of jokers has no rank (Guandan); other kinds either never
+  // have one or always do.
+  const bool joker_group = (*kind == Kind::single || *kind == Kind::pair) && is_rankless(*kind, m.cards);
+  if (joker_group && rank_text.empty()) {
+    m.rank = kNoRank;
+  } else if (is_rankless(*kind, m.cards) && !joker_group) {
     if (!rank_text.empty()) throw ParseError("a " + kind_text + " has no rank, got '" + rank_text + "'");
   } else {
     auto rank = parse_rank(rank_text);

@@ -64,15 +64,24 @@ void bind_observation(py::module_& m) {
   rules
       .def_property_readonly(
           "observation_shape",
-          [](const Rules& r) { return py::make_tuple(gdy::observation_size(r.players(), false)); },
+          [](const Rules& r) {
+            require_gan_deng_yan(r, "observations");
+            return py::make_tuple(gdy::observation_size(r.players(), false));
+          },
           "Shape of Deal.observation(seat): what one seat may know.")
       .def_property_readonly(
           "perfect_observation_shape",
-          [](const Rules& r) { return py::make_tuple(gdy::observation_size(r.players(), true)); },
+          [](const Rules& r) {
+            require_gan_deng_yan(r, "observations");
+            return py::make_tuple(gdy::observation_size(r.players(), true));
+          },
           "Shape of Deal.observation(seat, perfect=True): every hand and the stock too.")
       .def(
           "observation_spec",
-          [](const Rules& r, bool perfect) { return gdy::observation_layout(r.players(), perfect); },
+          [](const Rules& r, bool perfect) {
+            require_gan_deng_yan(r, "observations");
+            return gdy::observation_layout(r.players(), perfect);
+          },
           py::kw_only(), py::arg("perfect") = false,
           "The named slices of the observation vector, in order, covering it exactly.");
 

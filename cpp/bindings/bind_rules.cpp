@@ -3,6 +3,7 @@
 
 #include "bindings.h"
 #include "ganzdy/errors.h"
+#include "ganzdy/gd_moves.h"
 #include "ganzdy/gdy_moves.h"
 
 namespace ganzdy::bind {
@@ -49,16 +50,26 @@ Rules make_rules(const std::string& game, py::object players, const py::kwargs& 
   return Rules(game, n, options);
 }
 
+bool is_combination(const Rules& rules, const Move& move) {
+  if (rules.game() == Game::guandan) return gd::is_combination(rules.gd(), move);
+  return gdy::is_combination(rules.gdy(), move);
+}
+
+std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move) {
+  if (rules.game() == Game::guandan) return gd::why_illegal(rules.gd(), hand, table, move);
+  return gdy::why_illegal(rules.gdy(), hand, table, move);
+}
+
 // Moves from another game's rules or from nowhere must not reach the generator.
 void check_combination(const Rules& rules, const Move& move, const char* what) {
   rules.check_in_deck(move.cards, what);
   if (move.is_pass()) throw IllegalMoveError(std::string(what) + " must be a combination, not a pass");
-  if (!gdy::is_combination(rules.gdy(), move))
+  if (!is_combination(rules, move))
     throw IllegalMoveError(std::string(what) + " " + move.str() + " is not a combination under " + rules.describe() +
-                           ": " + gdy::why_illegal(rules.gdy(), move.cards, Move::pass_move(), move));
+                           ": " + why_illegal(rules, move.cards, Move::pass_move(), move));
 }
 
-py::list to_list(const gdy::MoveList& moves) {
+py::list to_list(const MoveList& moves) {
   py::list out(moves.size());
   for (std::size_t i = 0; i < moves.size(); ++i) out[i] = py::cast(moves[i]);
   return out;
@@ -73,6 +84,12 @@ struct OptionView {
 };
 
 }  // namespace
+
+void require_gan_deng_yan(const Rules& rules, const char* what) {
+  if (rules.game() != Game::gan_deng_yan)
+    throw RulesError(std::string(what) + " are not implemented for " + std::string(rules.game_name()) +
+                     " yet (its rules, readings, beats and legal_moves are)");
+}
 
 void bind_rules(py::module_& m) {
   py::class_<OptionView>(m, "Option", "One option of a Rules: value, default, allowed values, description.")
@@ -121,8 +138,11 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, py::handle cards_obj) {
             Cards cards = to_cards(cards_obj, "cards");
             r.check_in_deck(cards, "cards");
-            gdy::MoveList out;
-            gdy::readings(r.gdy(), cards, out);
+            MoveList out;
+            if (r.game() == Game::guandan)
+              gd::readings(r.gd(), cards, out);
+            else
+              gdy::readings(r.gdy(), cards, out);
             return to_list(out);
           },
           py::arg("cards"), "Every declaration these exact cards can be.")
@@ -131,6 +151,7 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, const Move& next, const Move& table) {
             check_combination(r, next, "move");
             check_combination(r, table, "table move");
+            if (r.game() == Game::guandan) return gd::beats(r.gd(), next, table);
             return gdy::beats(r.gdy(), next, table);
           },
           py::arg("new"), py::arg("old"), "Whether combination `new` beats combination `old`.")
@@ -139,23 +160,33 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, py::handle hand_obj, std::optional<Move> table) {
             Cards hand = to_cards(hand_obj, "hand");
             r.check_in_deck(hand, "hand");
-            gdy::MoveList out;
+            MoveList out;
+            const Move top = table.value_or(Move::pass_move());
             if (table) {
               check_combination(r, *table, "table move");
               r.check_in_deck(hand + table->cards, "hand and table move together");
-              gdy::generate_follows(r.gdy(), hand, *table, out);
-            } else {
-              gdy::generate_leads(r.gdy(), hand, out);
+            }
+            {
+              py::gil_scoped_release release;  // a 27-card Guandan hand has thousands of moves
+              if (r.game() == Game::guandan)
+                gd::generate(r.gd(), hand, top, out);
+              else
+                gdy::generate(r.gdy(), hand, top, out);
             }
             return to_list(out);
           },
           py::arg("hand"), py::arg("table") = py::none(),
           "Every canonical legal move: leads when table is None, else every move beating table (no pass).")
-      .def_property_readonly("num_moves", [](const Rules& r) { return r.gdy_index().size(); },
+      .def_property_readonly("num_moves",
+                             [](const Rules& r) {
+                               require_gan_deng_yan(r, "move ids");
+                               return r.gdy_index().size();
+                             },
                              "Number of move ids (the pass, id 0, included).")
       .def(
           "move_id",
           [](const Rules& r, const Move& move) {
+            require_gan_deng_yan(r, "move ids");
             if (!move.is_pass()) check_combination(r, move, "move");
             const std::int32_t id = r.gdy_index().id(move);
             if (id < 0) throw IllegalMoveError("move " + move.str() + " has no id under " + r.describe());
@@ -165,6 +196,7 @@ void bind_rules(py::module_& m) {
       .def(
           "move_from_id",
           [](const Rules& r, std::int64_t id) {
+            require_gan_deng_yan(r, "move ids");
             const auto n = r.gdy_index().size();
             if (id < 0 || id >= n)
               throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " +

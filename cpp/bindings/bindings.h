@@ -20,6 +20,10 @@ int to_seat(py::handle obj, int players, const char* what);
 // A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
 std::uint64_t to_seed(py::handle obj);
 
+// Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
+// throws RulesError naming `what` under another game's rules.
+void require_gan_deng_yan(const Rules& rules, const char* what);
+
 void bind_errors(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
@@ -28,6 +32,8 @@ void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
+void bind_vector_env(py::module_& m);
+void bind_ismcts(py::module_& m);
 void bind_solver(py::module_& m);
 
 }  // namespace ganzdy::bind

@@ -54,44 +54,174 @@ bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& ta
   return bomb_key(cfg, size, rank, pure) > bomb_key(cfg, table.length, table.rank, table.cards.jokers() == 0);
 }
 
-// One generation call: the hand's rank counts and the output buffer.
+// Where one generation call writes: a cursor into the list's storage, committed
+// once at the end. A Move has byte members, so the compiler must assume that a
+// store into one may change any object in memory; keeping the cursor (and what
+// the hot loops read) in the locals of a fully inlined Generator lets them stay
+// in registers instead of being reloaded after every move.
+class Sink {
+ public:
+  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
+
+  // Appends a move and returns it, for the caller to patch its cards in place.
+  [[gnu::always_inline]] Move& put(const Cards& cards, Kind kind, int rank, int length) {
+    if (next_ == limit_) [[unlikely]] {
+      next_ = grow(*list_, next_);
+      limit_ = list_->begin() + list_->capacity();
+    }
+    Move& m = *next_++;
+    m.cards = cards;
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+    return m;
+  }
+  void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
+
+ private:
+  // Doubles the storage, keeping the moves written so far; returns the new cursor.
+  [[gnu::noinline]] static Move* grow(MoveList& list, Move* next) {
+    const auto written = static_cast<std::size_t>(next - list.begin());
+    list.set_size(written);
+    list.grow();
+    return list.begin() + written;
+  }
+
+  MoveList* list_;
+  Move* next_;
+  Move* limit_;
+};
+
+// One card of the lowest suit held in `cards` (suit counters, one nibble each, in
+// place in a Cards word), which must not be empty: the unit of its lowest
+// non-zero nibble.
+inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
+#if defined(__GNUC__)
+  if (cards == 0) __builtin_unreachable();  // lets countr_zero skip its zero check
+#endif
+  return std::uint64_t{1} << (std::countr_zero(cards) & ~3);
+}
+
+// The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
+inline Cards lane_cards(int rank, std::uint64_t lane) {
+  Cards cards;
+  put_lane(cards, rank, lane);
+  return cards;
+}
+
+// Natural cards per rank of `words` (a Cards' words), four ranks per word in
+// 16-bit lanes (rank r: word r/4); the joker nibbles are left out.
+inline void rank_counts(const std::array<std::uint64_t, Cards::kWords>& words, std::uint64_t (&counts)[4]) {
+  // Add the suit nibbles of each 16-bit lane.
+  auto lanes = [](std::uint64_t w) {
+    std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+    return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
+  };
+  for (int w = 0; w < 4; ++w) counts[w] = lanes(words[static_cast<std::size_t>(w)]);
+  counts[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+}
+
+// Whether some rank of `counts` (see rank_counts) holds at least `n` >= 1 cards.
+inline bool some_rank_with_at_least(const std::uint64_t (&counts)[4], int n) {
+  const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
+  return (((counts[0] + add) | (counts[1] + add) | (counts[2] + add) | (counts[3] + add)) &
+          0x8000800080008000ULL) != 0;
+}
+
+// The canonical k cards (1 <= k <= have) of a rank holding `have` naturals, from
+// its 16-bit `lane` of suit counters: suits in order s, h, d, c.
+inline std::uint64_t pick_from_lane(std::uint64_t lane, int have, int k) {
+  if (k == have) return lane;  // all of them
+  if (k == 1) return lowest_suit_card(lane);
+  std::uint64_t out = 0;
+  for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
+    const int have_suit = static_cast<int>((lane >> (4 * suit)) & 0xF);
+    const int take = have_suit < k ? have_suit : k;
+    out |= static_cast<std::uint64_t>(take) << (4 * suit);
+    k -= take;
+  }
+  return out;
+}
+
+// The follows of the most frequent position in play: a hand without jokers that
+// holds no bomb, answering a single, pair, triple (not under triple_mode
+// 'any_higher'), straight or connected pairs. Only naturals of the exact shape
+// can answer, so there is at most one move per answering rank: what
+// Generator::follows emits there, in the same order, at a fraction of its fixed
+// cost. Returns false, writing nothing, for any other position.
+bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  const auto& words = hand.words();
+  if ((words[3] >> kBlackJokerShift & 0xFF) != 0) return false;  // jokers: wild, or a king bomb
+  if (table.kind < Kind::single || table.kind > Kind::pairs) return false;
+  if (table.kind == Kind::triple && cfg.triple_mode == TripleMode::any_higher) return false;
+  std::uint64_t counts[4];
+  rank_counts(words, counts);
+  if (cfg.bomb_min_size < 1 || some_rank_with_at_least(counts, cfg.bomb_min_size)) return false;
+  auto count = [&](int rank) { return static_cast<int>((counts[rank >> 2] >> ((rank & 3) * 16)) & 0xFF); };
+  auto lane = [&](int rank) { return (words[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF; };
+  auto put = [&](Kind kind, int rank, int length) -> Cards& {
+    Move& m = out.next();
+    m.cards = Cards();
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+    return m.cards;
+  };
+  if (table.kind == Kind::straight || table.kind == Kind::pairs) {
+    // The one window a rank higher, with `width` naturals at each of its ranks.
+    const int width = table.kind == Kind::pairs ? 2 : 1;
+    const int start = table.rank + 1;
+    const int len = table.length / width;
+    if (start < 0 || start + len - 1 > cfg.run_top) return true;
+    if (width == 1 && (len < cfg.straight_min_len || len > cfg.straight_max_len)) return true;
+    if (width == 2 && (len < cfg.pairs_min || len > cfg.pairs_max)) return true;
+    for (int r = start; r < start + len; ++r)
+      if (count(r) < width) return true;
+    Cards& cards = put(table.kind, start, table.length);
+    for (int r = start; r < start + len; ++r)
+      put_lane(cards, r, pick_from_lane(lane(r), count(r), width));
+    return true;
+  }
+  // Exactly one rank higher, or 2s; after an A the two coincide; nothing beats a 2.
+  if (table.rank == kRank2) return true;
+  const int n = table.length;
+  for (int r = table.rank + 1 < kRank2 ? table.rank + 1 : kRank2;; r = kRank2) {
+    const Kind kind = group_kind(cfg, r, n);
+    const int have = count(r);
+    if (kind != Kind::pass && have >= n) put_lane(put(kind, r, n), r, pick_from_lane(lane(r), have, n));
+    if (r == kRank2) return true;
+  }
+}
+
+// One generation call: the hand's rank counts and the output buffer. Every
+// member function is inlined into the generate_* entry points (see Sink).
 class Generator {
  public:
-  Generator(const Config& cfg, const Cards& hand, MoveList& out, bool append = false) : cfg_(cfg), out_(out) {
-    if (!append) out_.clear();
-    // Rank counts four ranks at a time: add the suit nibbles of each 16-bit lane.
-    const auto& words = hand.words();
-    auto lanes = [](std::uint64_t w) {
-      std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
-      return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
-    };
-    for (int w = 0; w < 4; ++w) counts_[w] = lanes(words[static_cast<std::size_t>(w)]);
-    counts_[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
-    for (int w = 0; w < 3; ++w) {
-      const std::uint64_t c = counts_[w];
-      count_[4 * w] = static_cast<int>(c & 0xFF);
-      count_[4 * w + 1] = static_cast<int>((c >> 16) & 0xFF);
-      count_[4 * w + 2] = static_cast<int>((c >> 32) & 0xFF);
-      count_[4 * w + 3] = static_cast<int>((c >> 48) & 0xFF);
-    }
-    count_[kRank2] = static_cast<int>(counts_[3] & 0xFF);
-    hand_ = &hand;
+  [[gnu::always_inline]] Generator(const Config& cfg, const Cards& hand, MoveList& out)
+      : cfg_(cfg), sink_(out), hand_(hand.words()) {
+    rank_counts(hand_, counts_);
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
     wild_ = cfg.joker_wild ? std::min(jokers, cfg.max_jokers_per_combo) : 0;
+    wild_two_ = cfg.joker_can_be_two ? wild_ : 0;
     distinct_ = cfg.jokers_distinct();
+    min_naturals_ = cfg.min_naturals_per_combo;
   }
 
-  void leads() {
-    for (int r = 0; r < kNumRanks; ++r)
-      for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
-    runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
+  [[gnu::always_inline]] void leads() {
+    held_ = ranks_with_at_least(1);
+    lead_groups();
+    if (wild_ > 0 && wild_ <= 2 && !distinct_)
+      straights_one_or_two_jokers();
+    else
+      runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
     runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
     king_bomb(nullptr);
+    sink_.commit();
   }
 
-  void follows(const Move& table) {
+  [[gnu::always_inline]] void follows(const Move& table) {
     switch (table.kind) {
       case Kind::single:
       case Kind::pair:
@@ -112,90 +242,147 @@ class Generator {
     }
     bombs(table);
     king_bomb(&table);
+    sink_.commit();
   }
 
  private:
-  // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane.
-  std::uint16_t pick(int rank, int k) const {
-    const std::uint16_t lane = hand_->rank_lane(rank);
-    if (k == count(rank)) return lane;  // all of them
-    if (k == 1) return static_cast<std::uint16_t>(1u << (std::countr_zero(lane) & ~3));  // the lowest suit held
-    std::uint16_t out = 0;
-    for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
-      const int have = (lane >> (4 * suit)) & 0xF;
-      const int take = have < k ? have : k;
-      out = static_cast<std::uint16_t>(out | take << (4 * suit));
-      k -= take;
-    }
-    return out;
-  }
+  // Natural cards of `rank`.
+  int count(int rank) const { return static_cast<int>((counts_[rank >> 2] >> ((rank & 3) * 16)) & 0xFF); }
 
-  int count(int rank) const { return count_[rank]; }
+  // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane.
+  std::uint64_t pick(int rank, int k) const {
+    const std::uint64_t lane = (hand_[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF;
+    return pick_from_lane(lane, count(rank), k);
+  }
 
   // Bit r set when rank r holds at least `n` naturals: a lane-wise compare, four
   // ranks per word, with each lane's top bit gathered into the mask.
   std::uint32_t ranks_with_at_least(int n) const {
     if (n <= 0) return (1u << kNumRanks) - 1;
     const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
-    std::uint32_t mask = 0;
-    for (int w = 0; w < 4; ++w) {
-      const std::uint64_t hit = (counts_[w] + add) & 0x8000800080008000ULL;
-      mask |= static_cast<std::uint32_t>(((hit >> 15) & 1) | ((hit >> 30) & 2) | ((hit >> 45) & 4) | ((hit >> 60) & 8))
-              << (4 * w);
-    }
-    return mask & ((1u << kNumRanks) - 1);
+    constexpr std::uint64_t kFlags = 0x8000800080008000ULL;
+    // Rank r = 4w + l has its flag at bit 15 + 16l of word w; shifted by 15 - 4w it
+    // sits at bit 4w + 16l, so the four words merge without overlap. Shifting lane
+    // l down by 15l then puts rank r at bit 4w + l = r; no other shift lands a
+    // flag in bits 0..15 (it would need 4w + l + 15(l - l') in [0, 16) for l' != l).
+    const std::uint64_t merged = ((counts_[0] + add) & kFlags) >> 15 | ((counts_[1] + add) & kFlags) >> 11 |
+                                 ((counts_[2] + add) & kFlags) >> 7 | ((counts_[3] + add) & kFlags) >> 3;
+    const std::uint64_t mask = merged | merged >> 15 | merged >> 30 | merged >> 45;
+    return static_cast<std::uint32_t>(mask) & ((1u << kNumRanks) - 1);
   }
 
-  int wild_at(int rank) const { return (rank == kRank2 && !cfg_.joker_can_be_two) ? 0 : wild_; }
+  int wild_at(int rank) const { return rank == kRank2 ? wild_two_ : wild_; }
 
-  [[gnu::always_inline]] void push(Kind kind, int rank, int length, const Cards& cards) {
-    Move& m = out_.next();
-    m.cards = cards;
-    m.kind = kind;
-    m.rank = static_cast<std::int8_t>(rank);
-    m.length = static_cast<std::uint8_t>(length);
+  // The joker counters of `j` wild jokers, black before red.
+  std::uint64_t joker_bits(int j) const {
+    const int black = std::min(j, black_);
+    return static_cast<std::uint64_t>(black) << kBlackJokerShift |
+           static_cast<std::uint64_t>(j - black) << kRedJokerShift;
   }
 
   // Emits `cards` plus `j` wild jokers: one move when jokers are interchangeable,
   // one per colour split when their colours matter.
   [[gnu::always_inline]] void emit(Kind kind, int rank, int length, const Cards& cards, int j) {
     if (j == 0) {
-      push(kind, rank, length, cards);
+      sink_.put(cards, kind, rank, length);
       return;
     }
     if (!distinct_) {
-      const int black = std::min(j, black_);
       Cards c = cards;
-      put_jokers(c, black, j - black);
-      push(kind, rank, length, c);
+      c.words()[3] |= joker_bits(j);
+      sink_.put(c, kind, rank, length);
       return;
     }
     for (int black = std::min(j, black_); black >= std::max(0, j - red_); --black) {
       Cards c = cards;
       put_jokers(c, black, j - black);
-      push(kind, rank, length, c);
+      sink_.put(c, kind, rank, length);
     }
   }
-
-  Kind group_kind(int rank, int n) const { return gdy::group_kind(cfg_, rank, n); }
 
   // Every way to play `n` cards as a group of `rank`; bombs only if they beat
   // `table` (when given).
-  void group(int rank, int n, const Move* table) {
-    const Kind kind = group_kind(rank, n);
+  [[gnu::always_inline]] void group(int rank, int n, const Move* table) {
+    const Kind kind = group_kind(cfg_, rank, n);
     if (kind == Kind::pass) return;
+    const int have = count(rank);
     const int kmin = std::max(1, n - wild_at(rank));
-    for (int k = std::min(count(rank), n); k >= kmin; --k) {
+    for (int k = std::min(have, n); k >= kmin; --k) {
       const int j = n - k;
-      if (j > 0 && k < cfg_.min_naturals_per_combo) continue;
+      if (j > 0 && k < min_naturals_) continue;
       if (table && !bomb_beats(cfg_, n, rank, j == 0, *table)) continue;
-      Cards cards;
-      put_lane(cards, rank, pick(rank, k));
-      emit(kind, rank, n, cards, j);
+      emit(kind, rank, n, lane_cards(rank, pick(rank, k)), j);
     }
   }
 
-  void bombs(const Move& table) {
+  // The groups of leads(): group(r, n) for each rank held (lowest first) and each
+  // size n from 1 up. The kinds are read once, so the loops keep them in registers.
+  [[gnu::always_inline]] void lead_groups() {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    if (wild_ > 0) {
+      // As group(r, n) for each n: k naturals (the first k of the rank in suit
+      // order) and n - k jokers, most naturals first.
+      for (std::uint32_t held = held_; held; held &= held - 1) {
+        const int r = std::countr_zero(held);
+        const int have = count(r);
+        const int wild = wild_at(r);
+        const auto word = static_cast<std::size_t>(r >> 2);
+        std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+        first[0] = 0;
+        std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+        for (int k = 1; k <= have; ++k) {
+          const std::uint64_t card = lowest_suit_card(left);
+          first[k] = first[k - 1] + card;
+          left -= card;
+        }
+        for (int n = 1; n <= have + wild; ++n) {
+          const Kind kind = n == 1 ? Kind::single
+                            : n == 2 ? Kind::pair
+                            : (r == kRank2 && twos_single_pair) ? Kind::pass
+                            : n == 3 ? triple
+                            : n >= bomb_min ? Kind::bomb
+                                            : Kind::pass;
+          if (kind == Kind::pass) continue;
+          for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
+            if (k < n && k < min_naturals_) continue;
+            Cards cards;
+            cards.words()[word] = first[k];
+            emit(kind, r, n, cards, n - k);
+          }
+        }
+      }
+      return;
+    }
+    // Without wild jokers each size is one move: the first n cards of the rank in
+    // suit order, built up one card at a time: a single, a pair from two cards,
+    // then the bigger groups the rules allow.
+    for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const int have = count(r);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+      std::uint64_t cards = lowest_suit_card(left);
+      left -= cards;
+      sink_.put(Cards(), Kind::single, r, 1).cards.words()[word] = cards;
+      if (have == 1) continue;
+      std::uint64_t card = lowest_suit_card(left);
+      cards += card;
+      left -= card;
+      sink_.put(Cards(), Kind::pair, r, 2).cards.words()[word] = cards;
+      if (r == kRank2 && twos_single_pair) continue;
+      for (int n = 3; n <= have; ++n) {
+        card = lowest_suit_card(left);
+        cards += card;
+        left -= card;
+        const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
+        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
+      }
+    }
+  }
+
+  [[gnu::always_inline]] void bombs(const Move& table) {
     // Only ranks that can reach a bomb with every wild joker added; usually none.
     const int need = cfg_.bomb_min_size - wild_;
     if (need > 0) {
@@ -204,15 +391,15 @@ class Generator {
            0x8000800080008000ULL) == 0)
         return;
     }
-    for (std::uint32_t ranks = ranks_with_at_least(cfg_.bomb_min_size - wild_); ranks; ranks &= ranks - 1) {
-      const int r = std::countr_zero(ranks);
+    for (std::uint32_t left = ranks_with_at_least(need); left; left &= left - 1) {
+      const int r = std::countr_zero(left);
       const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
-        if (group_kind(r, n) == Kind::bomb) group(r, n, &table);
+        if (group_kind(cfg_, r, n) == Kind::bomb) group(r, n, &table);
     }
   }
 
-  void king_bomb(const Move* table) {
+  [[gnu::always_inline]] void king_bomb(const Move* table) {
     if (cfg_.king_bomb == KingBomb::none) return;
     int black = 0;
     if (cfg_.king_bomb == KingBomb::small_plus_big) {
@@ -228,7 +415,7 @@ class Generator {
       return;
     Cards cards;
     put_jokers(cards, black, 2 - black);
-    push(Kind::king_bomb, kNoRank, 2, cards);
+    sink_.put(cards, Kind::king_bomb, kNoRank, 2);
   }
 
   // A window of a run being built: the cards when every rank gives as many
@@ -242,21 +429,26 @@ class Generator {
     std::int8_t most[kNumRanks];  // how many naturals each may trade (at most 2)
     // The cards given up when trading d naturals (d = 1, 2), positioned in their word.
     std::uint64_t fewer[kNumRanks][2];
+
+    // `cards` less the naturals traded at reducible rank i (d of them).
+    Cards less(Cards cards, int i, int d) const {
+      cards.words()[static_cast<std::size_t>(rank[i] >> 2)] -= fewer[i][d - 1];
+      return cards;
+    }
   };
 
   // Extends `w` by rank `r`; false when no joker may stand for a missing card there.
-  bool extend(Window& w, int width, int r) const {
+  [[gnu::always_inline]] bool extend(Window& w, int width, int r) const {
     const int have = std::min(width, count(r));
     if (have < width && wild_at(r) == 0) return false;
     if (have > 0) {
-      put_lane(w.full, r, pick(r, have));
+      const std::uint64_t all = pick(r, have);
+      put_lane(w.full, r, all);
       if (wild_at(r) > 0) {
         const int i = w.reducible++;
-        const std::uint16_t all = pick(r, have);
         w.rank[i] = static_cast<std::int8_t>(r);
         w.most[i] = static_cast<std::int8_t>(have);
-        for (int d = 1; d <= have; ++d)
-          w.fewer[i][d - 1] = static_cast<std::uint64_t>(all - pick(r, have - d)) << ((r & 3) * 16);
+        for (int d = 1; d <= have; ++d) w.fewer[i][d - 1] = (all - pick(r, have - d)) << ((r & 3) * 16);
       }
     }
     w.jokers += width - have;
@@ -266,11 +458,12 @@ class Generator {
 
   // All runs of `width` cards per rank with lengths [min_len, max_len] in ranks,
   // growing each window one rank at a time from its start.
-  void runs(Kind kind, int width, int min_len, int max_len) {
+  [[gnu::always_inline]] void runs(Kind kind, int width, int min_len, int max_len) {
+    const int top = cfg_.run_top;
     if (wild_ == 0) {
       // Without wild jokers a run needs `width` naturals at every rank of its
       // window, so each run is one move: try only the starts of long-enough stretches.
-      const std::uint32_t full = ranks_with_at_least(width) & ((2u << cfg_.run_top) - 1);
+      const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
       std::uint32_t starts = full;
       for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
       while (starts) {
@@ -280,76 +473,173 @@ class Generator {
         Cards cards;
         for (int len = 1; len <= stretch; ++len) {
           put_lane(cards, s + len - 1, pick(s + len - 1, width));
-          if (len >= min_len) push(kind, s, len * width, cards);
+          if (len >= min_len) sink_.put(cards, kind, s, len * width);
         }
       }
       return;
     }
-    for (int s = 0; s + min_len - 1 <= cfg_.run_top; ++s) {
+    for (int s = 0; s + min_len - 1 <= top; ++s) {
       Window w;
-      for (int len = 1; len <= max_len && s + len - 1 <= cfg_.run_top; ++len) {
+      for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
         if (!extend(w, width, s + len - 1) || w.jokers > wild_) break;  // longer windows lack as much
-        if (len >= min_len) trade(kind, width, s, len, w, 0, w.full, w.jokers, w.naturals);
+        if (len >= min_len) trade(kind, width, s, len, w);
       }
     }
   }
 
+  // The straights of runs(Kind::straight, ...) in the same order, for the usual
+  // hand with wild jokers: one or two of them, colours interchangeable. Every
+  // rank held gives one card, so a window's variants are the window itself, then
+  // for each rank held (lowest first) that rank traded for a joker, followed by
+  // that rank and each later one traded.
+  [[gnu::always_inline]] void straights_one_or_two_jokers() {
+    const int top = cfg_.run_top;
+    const int min_len = cfg_.straight_min_len;
+    const int max_len = cfg_.straight_max_len;
+    const int keep = std::max(1, min_naturals_);  // naturals a variant with jokers must keep
+    const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
+    // Each rank's canonical card (its lowest suit held, in place in its word), or 0
+    // when the rank is not held; read by every window that covers the rank.
+    std::uint64_t one_of[kNumRanks];
+    for (int r = 0; r <= top; ++r) one_of[r] = count(r) > 0 ? lowest_card(r) : 0;
+    for (int s = 0; s + min_len - 1 <= top; ++s) {
+      Cards full;       // the window's naturals, one per rank held
+      int missing = 0;  // ranks of the window not held: jokers
+      int naturals = 0;
+      int reducible = 0;  // ranks held that a joker may stand for
+      std::uint8_t word[kNumRanks];   // their word in a Cards
+      std::uint64_t card[kNumRanks];  // and their card, positioned there
+      for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
+        const int r = s + len - 1;
+        if (const std::uint64_t one = one_of[r]; one != 0) {
+          full.words()[static_cast<std::size_t>(r >> 2)] |= one;
+          ++naturals;
+          if (wild_at(r) > 0) {
+            word[reducible] = static_cast<std::uint8_t>(r >> 2);
+            card[reducible++] = one;
+          }
+        } else if (wild_at(r) == 0 || ++missing > wild_) {
+          break;  // longer windows lack as much
+        }
+        if (len < min_len) continue;
+        if (naturals > 0 && (missing == 0 || naturals >= min_naturals_))
+          sink_.put(with_jokers(full, jokers[missing]), Kind::straight, s, len);
+        const int spare = wild_ - missing;
+        if (spare == 0 || naturals - 1 < keep) continue;
+        // The variants: the window's cards with one (two) more jokers, each then
+        // patched in place to give up the traded rank(s).
+        const Cards one_more = with_jokers(full, jokers[missing + 1]);
+        if (spare == 1 || naturals - 2 < keep) {
+          for (int i = 0; i < reducible; ++i)
+            sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
+          continue;
+        }
+        const Cards two_more = with_jokers(full, jokers[missing + 2]);
+        for (int i = 0; i < reducible; ++i) {
+          sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
+          for (int k = i + 1; k < reducible; ++k) {
+            auto& words = sink_.put(two_more, Kind::straight, s, len).cards.words();
+            words[word[i]] -= card[i];
+            words[word[k]] -= card[k];
+          }
+        }
+      }
+    }
+  }
+
+  // The canonical single card of `rank` (its lowest suit held), positioned in its word.
+  std::uint64_t lowest_card(int rank) const {
+    return lowest_suit_card(hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16)));
+  }
+
+  // `cards` (no jokers) plus the joker counters `jokers`.
+  static Cards with_jokers(Cards cards, std::uint64_t jokers) {
+    cards.words()[3] |= jokers;
+    return cards;
+  }
+
   // Every way to fill the window [start, start + len) with `width` cards per rank.
-  void run(Kind kind, int width, int start, int len) {
+  [[gnu::always_inline]] void run(Kind kind, int width, int start, int len) {
     if (start < 0 || start + len - 1 > cfg_.run_top) return;
     if (kind == Kind::straight && (len < cfg_.straight_min_len || len > cfg_.straight_max_len)) return;
     if (kind == Kind::pairs && (len < cfg_.pairs_min || len > cfg_.pairs_max)) return;
     Window w;
     for (int r = start; r < start + len; ++r)
       if (!extend(w, width, r)) return;
-    if (w.jokers <= wild_) trade(kind, width, start, len, w, 0, w.full, w.jokers, w.naturals);
+    if (w.jokers <= wild_) trade(kind, width, start, len, w);
   }
 
-  // Emits `cards`, then every variant trading more naturals for jokers at the
-  // reducible ranks from index `from` on: each variant is emitted exactly once.
-  void trade(Kind kind, int width, int start, int len, const Window& w, int from, const Cards& cards, int jokers,
-             int naturals) {
-    if (naturals > 0 && (jokers == 0 || naturals >= cfg_.min_naturals_per_combo))
-      emit(kind, start, len * width, cards, jokers);
-    if (jokers == wild_) return;
-    if (width == 1 && from == 0 && wild_ - jokers <= 2) {
+  // Emits the window's full cards, then every variant trading naturals for jokers
+  // at its reducible ranks, each exactly once, depth first: at each reducible rank
+  // in turn (lowest first) trade 1..most naturals, then go on to the later ranks,
+  // while wild jokers last.
+  [[gnu::always_inline]] void trade(Kind kind, int width, int start, int len, const Window& w) {
+    const int length = len * width;
+    auto variant = [&](const Cards& cards, int jokers) {
+      const int naturals = w.naturals - (jokers - w.jokers);  // each joker replaced a natural
+      if (naturals > 0 && (jokers == 0 || naturals >= min_naturals_)) emit(kind, start, length, cards, jokers);
+    };
+    variant(w.full, w.jokers);
+    const int spare = wild_ - w.jokers;
+    if (spare == 0) return;
+    if (width == 1 && spare <= 2) {
       // Straights with one or two jokers to spare (the usual case): every rank held
-      // gives up its one card, so the variants are the rank pairs, without recursion.
-      const bool two = wild_ - jokers == 2;
-      const int n = len;
+      // gives up its one card, so the variants are the ranks and the rank pairs.
       for (int i = 0; i < w.reducible; ++i) {
-        Cards one = cards;
-        one.words()[static_cast<std::size_t>(w.rank[i] >> 2)] -= w.fewer[i][0];
-        if (naturals - 1 > 0 && naturals - 1 >= cfg_.min_naturals_per_combo) emit(kind, start, n, one, jokers + 1);
-        if (!two) continue;
-        for (int k = i + 1; k < w.reducible; ++k) {
-          Cards both = one;
-          both.words()[static_cast<std::size_t>(w.rank[k] >> 2)] -= w.fewer[k][0];
-          if (naturals - 2 > 0 && naturals - 2 >= cfg_.min_naturals_per_combo) emit(kind, start, n, both, jokers + 2);
-        }
+        const Cards one = w.less(w.full, i, 1);
+        variant(one, w.jokers + 1);
+        if (spare == 1) continue;
+        for (int k = i + 1; k < w.reducible; ++k) variant(w.less(one, k, 1), w.jokers + 2);
       }
       return;
     }
-    for (int i = from; i < w.reducible; ++i) {
-      const int r = w.rank[i];
-      const int have = w.most[i];
-      for (int d = 1; d <= have && jokers + d <= wild_; ++d) {
-        Cards fewer = cards;
-        fewer.words()[static_cast<std::size_t>(r >> 2)] -= w.fewer[i][d - 1];
-        trade(kind, width, start, len, w, i + 1, fewer, jokers + d, naturals - d);
+    // The general case, with an explicit stack: level l (1..depth) traded
+    // traded[l] naturals at reducible rank at[l]; `cards` and `jokers` are the
+    // current variant's. (from, d) is the next child to try under level `depth`.
+    int at[kNumRanks + 1], traded[kNumRanks + 1];
+    int depth = 0;
+    Cards cards = w.full;
+    int jokers = w.jokers;
+    int from = 0, d = 1;
+    while (true) {
+      if (from < w.reducible) {
+        if (d <= w.most[from] && jokers + d <= wild_) {
+          ++depth;  // trade d naturals at rank `from`, emit, then try the later ranks
+          at[depth] = from;
+          traded[depth] = d;
+          cards.words()[static_cast<std::size_t>(w.rank[from] >> 2)] -= w.fewer[from][d - 1];
+          jokers += d;
+          variant(cards, jokers);
+          ++from;
+          d = 1;
+        } else {
+          ++from;  // no more trades at this rank
+          d = 1;
+        }
+        continue;
       }
+      if (depth == 0) return;
+      // Back up, then trade one more natural at the rank this level used.
+      from = at[depth];
+      d = traded[depth];
+      cards.words()[static_cast<std::size_t>(w.rank[from] >> 2)] += w.fewer[from][d - 1];
+      jokers -= d;
+      --depth;
+      ++d;
     }
   }
 
   const Config& cfg_;
-  MoveList& out_;
-  const Cards* hand_;
+  Sink sink_;
+  const std::array<std::uint64_t, Cards::kWords>& hand_;
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
-  int count_[kNumRanks];
+  std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
   int black_ = 0;
   int red_ = 0;
-  int wild_ = 0;
+  int wild_ = 0;      // jokers that may stand in one combination
+  int wild_two_ = 0;  // of those, how many may stand for a 2
+  int min_naturals_ = 1;
   bool distinct_ = false;  // joker colours are distinct faces
 };
 
@@ -406,14 +696,19 @@ Kind group_kind(const Config& cfg, int rank, int n) {
   }
 }
 
-void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) { Generator(cfg, hand, out).leads(); }
+void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) {
+  out.clear();
+  Generator(cfg, hand, out).leads();
+}
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
-  Generator(cfg, hand, out).follows(table);
+  out.clear();
+  append_follows(cfg, hand, table, out);
 }
 
 void append_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
-  Generator(cfg, hand, out, true).follows(table);
+  if (follows_without_jokers(cfg, hand, table, out)) return;
+  Generator(cfg, hand, out).follows(table);
 }
 
 void readings(const Config& cfg, const Cards& cards, MoveList& out) {

@@ -35,6 +35,7 @@ void check_seat(int seat, int players, const char* what) {
 
 Deal Deal::position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
                     const Move& table, int table_owner, int dealer) {
+  require_gan_deng_yan(rules);
   const int players = rules->players();
   const Config& cfg = rules->gdy();
   if (static_cast<int>(hands.size()) != players)

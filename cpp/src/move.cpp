@@ -10,7 +10,8 @@ namespace ganzdy {
 
 namespace {
 constexpr std::array<std::string_view, kNumKinds> kKindNames = {
-    "pass", "single", "pair", "triple", "straight", "pairs", "bomb", "king_bomb", "jokers"};
+    "pass",   "single",     "pair",           "triple", "straight", "pairs",          "bomb",      "king_bomb",
+    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb"};
 }
 
 std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
@@ -21,6 +22,11 @@ std::optional<Kind> parse_kind(std::string_view name) {
   return std::nullopt;
 }
 
+bool is_rankless(Kind kind, const Cards& cards) {
+  if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb) return true;
+  return (kind == Kind::single || kind == Kind::pair) && !cards.empty() && cards.jokers() == cards.size();
+}
+
 std::string Move::str() const {
   if (is_pass()) return "pass";
   std::string out = cards.str();
@@ -29,9 +35,10 @@ std::string Move::str() const {
   if (rank != kNoRank) {
     out += ' ';
     out += rank_name(rank);
-    if (kind == Kind::straight || kind == Kind::pairs) {
+    if (is_run()) {
+      // Cyclic, for runs that start at a low ace (Guandan's A-2-3-4-5).
       out += '-';
-      out += rank_name(rank + run_ranks() - 1);
+      out += rank_name((rank + run_ranks() - 1) % kNumRanks);
     }
   }
   return out;
@@ -94,7 +101,7 @@ MoveText parse_move_text(std::string_view text) {
       throw ParseError("bad rank '" + std::string(words[split + 2].second) + "' in '" + std::string(text) +
                        "': expected a rank (3-9, T, J, Q, K, A, 2) or a run like 3-5 after the kind");
     move.rank = static_cast<std::int8_t>(*rank);
-  } else if (*kind != Kind::king_bomb && *kind != Kind::jokers) {
+  } else if (!is_rankless(*kind, out.cards)) {
     throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " needs a rank, e.g. '" +
                      out.cards.str() + " as " + std::string(kind_name(*kind)) + " 5'");
   }

@@ -26,6 +26,7 @@ struct Preset {
 };
 
 const Preset& gan_deng_yan_preset();
+const Preset& guandan_preset();
 
 // Index of an option in a preset's table; the table is small and this runs only
 // when Rules are built.

@@ -1,6 +1,7 @@
 #include "ganzdy/rules.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "ganzdy/errors.h"
 #include "preset.h"
@@ -9,6 +10,7 @@ namespace ganzdy {
 
 namespace detail {
 gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& values);
+gd::Config make_gd_config(const std::vector<std::int64_t>& values);
 
 int option_index(const Preset& preset, std::string_view name) {
   const auto& specs = *preset.specs;
@@ -27,8 +29,15 @@ using detail::Preset;
 const Preset& preset_of(Game game) {
   switch (game) {
     case Game::gan_deng_yan: break;
+    case Game::guandan: return detail::guandan_preset();
   }
   return detail::gan_deng_yan_preset();
+}
+
+std::optional<Game> game_of(std::string_view name) {
+  if (name == "gan_deng_yan") return Game::gan_deng_yan;
+  if (name == "guandan") return Game::guandan;
+  return std::nullopt;
 }
 
 std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -59,7 +68,8 @@ std::int64_t from_value(const OptionSpec& spec, const OptionValue& v) {
   };
   switch (spec.type) {
     case OptionSpec::Type::boolean:
-      if (const bool* b = std::get_if<bool>(&v)) return *b ? 1 : 0;
+      if (const bool* b = std::get_if<bool>(&v))
+        if ((*b ? 1 : 0) >= spec.min && (*b ? 1 : 0) <= spec.max) return *b ? 1 : 0;
       throw bad();
     case OptionSpec::Type::integer_or_none:
       if (std::holds_alternative<std::monostate>(v)) return kNone;
@@ -82,8 +92,12 @@ std::int64_t from_value(const OptionSpec& spec, const OptionValue& v) {
 
 std::string OptionSpec::allowed() const {
   switch (type) {
-    case Type::boolean: return "True or False";
-    case Type::integer: return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    case Type::boolean:
+      if (min == max) return min ? "only True" : "only False";
+      return "True or False";
+    case Type::integer:
+      if (min == max) return "only " + std::to_string(min);
+      return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
     case Type::integer_or_none:
       return "None or an integer from " + std::to_string(min) + " to " + std::to_string(max);
     case Type::choice: {
@@ -98,19 +112,20 @@ std::string OptionSpec::allowed() const {
 const std::vector<OptionSpec>& option_specs(Game game) { return *preset_of(game).specs; }
 
 const OptionSpec* find_option_spec(std::string_view game, std::string_view name) {
-  if (game != "gan_deng_yan") return nullptr;
-  const Preset& preset = preset_of(Game::gan_deng_yan);
+  const auto g = game_of(game);
+  if (!g) return nullptr;
+  const Preset& preset = preset_of(*g);
   int i = detail::option_index(preset, name);
   return i < 0 ? nullptr : &(*preset.specs)[static_cast<std::size_t>(i)];
 }
 
 Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std::string, OptionValue>>& options) {
-  if (game == "gan_deng_yan") {
-    game_ = Game::gan_deng_yan;
-  } else if (game == "guandan" || game == "gouji") {
-    throw RulesError("game " + quote(game) + " is not implemented yet; available games: 'gan_deng_yan'");
+  if (const auto g = game_of(game)) {
+    game_ = *g;
+  } else if (game == "gouji") {
+    throw RulesError("game " + quote(game) + " is not implemented yet; available games: 'gan_deng_yan', 'guandan'");
   } else {
-    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan'");
+    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan', 'guandan'");
   }
   const Preset& preset = preset_of(game_);
   if (players < preset.min_players || players > preset.max_players)
@@ -132,8 +147,13 @@ Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std
     values_[static_cast<std::size_t>(i)] = from_value(specs[static_cast<std::size_t>(i)], value);
   }
   preset.complete(players_, values_, defaults_);
-  gdy_ = detail::make_gdy_config(players_, values_);
-  gdy_index_ = std::make_shared<const gdy::MoveIndex>(gdy_);
+  switch (game_) {
+    case Game::gan_deng_yan:
+      gdy_ = detail::make_gdy_config(players_, values_);
+      gdy_index_ = std::make_shared<const gdy::MoveIndex>(gdy_);
+      break;
+    case Game::guandan: gd_ = detail::make_gd_config(values_); break;
+  }
 }
 
 std::string_view Rules::game_name() const { return preset_of(game_).name; }
@@ -141,8 +161,15 @@ std::string_view Rules::game_name() const { return preset_of(game_).name; }
 int Rules::packs() const { return preset_of(game_).packs(values_); }
 
 Cards Rules::deck() const {
+  // Every face `packs` times: all the 4-bit counters of a word set at once (the
+  // observation encoder asks for the deck on every call).
+  const auto copies = static_cast<std::uint64_t>(packs());
+  constexpr std::uint64_t kOnes = 0x1111111111111111ULL;  // 1 in each counter
   Cards deck;
-  for (int f = 0; f < kNumFaces; ++f) deck.add(f, packs());
+  for (int w = 0; w < Cards::kWords; ++w) {
+    const int faces = std::min(16, kNumFaces - 16 * w);  // faces in this word
+    deck.words()[static_cast<std::size_t>(w)] = (faces == 16 ? kOnes : kOnes >> (4 * (16 - faces))) * copies;
+  }
   return deck;
 }
 

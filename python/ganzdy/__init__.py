@@ -11,6 +11,8 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     IllegalMoveError,
+    InformationSet,
+    IsmctsResult,
     LegalMoves,
     Move,
     ObservationSlice,
@@ -20,9 +22,11 @@ from ganzdy._core import (
     Rules,
     RulesError,
     SolveResult,
+    ismcts,
     solve,
 )
 from ganzdy.agents import (
+    ISMCTS,
     Agent,
     AgentError,
     GreedyAgent,
@@ -53,6 +57,7 @@ Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 __version__ = "0.1.0"
 
 __all__ = [
+    "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
@@ -66,6 +71,8 @@ __all__ = [
     "GreedyAgent",
     "HumanAgent",
     "IllegalMoveError",
+    "InformationSet",
+    "IsmctsResult",
     "LegalMoves",
     "Match",
     "Move",
@@ -86,6 +93,7 @@ __all__ = [
     "arena",
     "format_position",
     "from_record",
+    "ismcts",
     "make_agent",
     "parse_position",
     "play_deal",

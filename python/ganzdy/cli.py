@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import os
 import secrets
@@ -20,6 +21,7 @@ from ganzdy._core import Deal, GanzdyError, Move, Rules, parse_move_text, solve
 from ganzdy.agents import Agent, HumanAgent, Quit, known_agents, make_agent
 from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
+from ganzdy.ratings import plot_ratings
 from ganzdy.solver import format_position, parse_position
 
 
@@ -172,9 +174,34 @@ class _Progress:
         self.stream.flush()
 
 
+# Below this many duplicate decks a percentile bootstrap covers noticeably less than 95%.
+_FEW_DECKS = 30
+
+
+def _arena_backend(args: argparse.Namespace) -> bool | str:
+    """What --ray asks for: False (processes), True (a local instance) or an address."""
+    if args.ray is None:
+        return False
+    return args.ray or True
+
+
+def _check_output(path: str | None, flag: str) -> Path | None:
+    # Checked before the run, so a long run is not lost to a typo in a folder name.
+    if path is None:
+        return None
+    out = Path(path)
+    if not out.parent.is_dir():
+        raise GanzdyError(f"{flag} {path}: the folder {out.parent} does not exist")
+    return out
+
+
 def _cmd_arena(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
     rules = _rules_from(args, len(specs) if len(specs) > 1 else None)
+    out = _check_output(args.out, "--out")
+    plot = _check_output(args.plot, "--plot")
+    if plot is not None and importlib.util.find_spec("matplotlib") is None:
+        raise GanzdyError("--plot needs matplotlib: pip install 'ganzdy[plot]'")
     record_dir = Path(args.record) if args.record else None
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
@@ -182,15 +209,55 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     width = len(str(args.deals))
 
     def on_deal(number: int, deal: Deal, seated: Sequence[str]) -> None:
-        if record_dir is not None:
-            records.save(deal, record_dir / f"deal-{number:0{width}d}.json", seated)
-        if progress is not None:
-            progress.update(number)
+        assert record_dir is not None
+        records.save(deal, record_dir / f"deal-{number:0{width}d}.json", seated)
 
-    result = arena(rules, specs, args.deals, seed=args.seed, rotate=args.rotate, on_deal=on_deal)
+    def on_progress(done: int, total: int) -> None:
+        if progress is not None:
+            progress.update(done)
+
+    if args.ray is not None and not args.quiet:
+        where = f"the Ray cluster at {args.ray}" if args.ray else "a local Ray instance"
+        print(f"arena: connecting to {where}", file=sys.stderr)
+    result = arena(
+        rules,
+        specs,
+        args.deals,
+        seed=args.seed,
+        rotate=args.rotate,
+        on_deal=None if record_dir is None else on_deal,
+        on_progress=on_progress,
+        workers=args.workers,
+        ray=_arena_backend(args),
+        bootstrap=args.bootstrap,
+    )
+    if progress is not None and args.deals == 0:
+        progress.update(0)
     print(result.table())
+    schedule = result.schedule
+    if not args.quiet and schedule is not None and not schedule.balanced(args.deals):
+        print(
+            f"note: {args.deals} deals are not a whole number of rounds of {schedule.round} "
+            "(every table in every rotation of one deck), so seats and meetings are not "
+            "exactly even",
+            file=sys.stderr,
+        )
+    if not args.quiet and result.ratings is not None and 0 < result.ratings.groups < _FEW_DECKS:
+        print(
+            f"note: the ratings' intervals rest on {result.ratings.groups} duplicate decks "
+            f"only, and are rough below {_FEW_DECKS}",
+            file=sys.stderr,
+        )
     if record_dir is not None:
         print(f"records of the {args.deals} deals in {record_dir}/")
+    if out is not None:
+        out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+        print(f"results in {out}")
+    if plot is not None:
+        assert result.ratings is not None
+        title = f"{len(specs)} agents, {args.deals} deals of {rules}, seed {result.seed}"
+        plot_ratings(result.ratings, plot, title)
+        print(f"ratings plot in {plot}")
     return 0
 
 
@@ -373,7 +440,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_arguments(play, "number of players (default: one more than --agents, else 4)")
     play.set_defaults(run=_cmd_play)
 
-    arena_ = sub.add_parser("arena", help="pit agents against each other over many deals")
+    arena_ = sub.add_parser(
+        "arena", help="a round robin of agents over duplicate deals, with ratings"
+    )
     arena_.add_argument(
         "--agents",
         default="greedy,random,random,random",
@@ -388,8 +457,38 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="keep agent i at seat i instead of rotating seats over each deck",
     )
-    arena_.add_argument("--quiet", action="store_true", help="no progress bar")
-    _add_rules_arguments(arena_, "number of players (default: the number of agents)")
+    arena_.add_argument("--quiet", action="store_true", help="no progress bar or notes")
+    arena_.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes to play in (default: one per local core; 1 plays in this process); "
+        "with --ray and no address, the CPUs of the local Ray instance",
+    )
+    arena_.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="distribute the deals over Ray: the cluster at ADDRESS (e.g. auto, "
+        "host:6379, ray://host:10001), or a local instance started for the run",
+    )
+    arena_.add_argument("--out", metavar="FILE", help="write the results as JSON")
+    arena_.add_argument(
+        "--plot", metavar="FILE", help="draw the ratings with 95%% CIs as a PNG (matplotlib)"
+    )
+    arena_.add_argument(
+        "--bootstrap",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="bootstrap samples for the ratings' confidence intervals (default: 1000)",
+    )
+    _add_rules_arguments(
+        arena_,
+        "seats at a table (default: the number of agents; fewer seats than agents plays "
+        "a round robin of every table of that many)",
+    )
     arena_.set_defaults(run=_cmd_arena)
 
     replay = sub.add_parser("replay", help="print a recorded deal move by move")

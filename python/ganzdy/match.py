@@ -8,7 +8,11 @@ arena is derived from its one seed, so a run is reproducible from that number.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
 import math
+import os
 import random
 import statistics
 import time
@@ -16,9 +20,20 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, SeatView, agent_name, make_agent, view_for
-from ganzdy.records import to_record
+from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent, view_for
+from ganzdy.parallel import (
+    Ran,
+    check_workers,
+    local_cores,
+    run_in_process,
+    run_processes,
+    run_ray,
+)
+from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate
+from ganzdy.records import from_record, to_record
 
 _MASK = (1 << 64) - 1
 
@@ -212,18 +227,27 @@ class Match:
 # -- the arena ---------------------------------------------------------------------
 
 
+def _finite(x: float) -> float | None:
+    """JSON has no infinity or NaN: an interval that could not be computed is null."""
+    return x if math.isfinite(x) else None
+
+
 @dataclass(frozen=True)
 class Standing:
     """One agent's figures over an arena run."""
 
     agent: str
-    deals: int
+    deals: int  # deals this agent played
     wins: int
     points: int  # total over the run
     points_mean: float  # per deal
     points_ci: float  # half-width of the 95% confidence interval of points_mean
     moves: int  # decisions made
     thinking: float  # seconds spent in act()
+    rating: float = math.nan  # Bradley-Terry on the Elo scale (see ganzdy.ratings)
+    rating_low: float = math.nan  # its 95% confidence interval
+    rating_high: float = math.nan
+    spec: str | None = None  # the spec it was built from; None for an Agent object
 
     @property
     def win_rate(self) -> float:
@@ -241,6 +265,88 @@ class Standing:
     def ms_per_move(self) -> float:
         return 1000 * self.thinking / self.moves if self.moves else 0.0
 
+    def to_json(self) -> dict[str, Any]:
+        """Everything but the timing (see ArenaResult.to_json)."""
+        return {
+            "agent": self.agent,
+            "spec": self.spec,
+            "deals": self.deals,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": _finite(self.win_rate_ci),
+            "points": self.points,
+            "points_per_deal": self.points_mean,
+            "points_per_deal_ci": _finite(self.points_ci),
+            "rating": _finite(self.rating),
+            "rating_low": _finite(self.rating_low),
+            "rating_high": _finite(self.rating_high),
+            "moves": self.moves,
+        }
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Who sits where in each deal of an arena: a round robin over duplicate deals.
+
+    The tables are every set of ``players`` agents out of the entrants (one table when
+    there are as many entrants as seats), each listed in entrant order. Deck d (shuffled
+    from ``deal_seed(seed, d)``, dealt by seat d mod players) is played at every table
+    in turn, and at each table in every rotation of its agents when ``rotate``: deal k
+    plays deck ``k // round`` at table ``(k // rotations) % tables`` rotated by
+    ``k % rotations``, so that seat s holds the table's agent ``(s + turn) % players``.
+    After a whole number of rounds every agent has met every other equally often and
+    played every seat equally often, each with the same cards as the others.
+    """
+
+    players: int
+    entrants: int
+    tables: tuple[tuple[int, ...], ...]
+    rotate: bool = True
+
+    @property
+    def rotations(self) -> int:
+        return self.players if self.rotate else 1
+
+    @property
+    def round(self) -> int:
+        """Deals per deck: every table in every rotation."""
+        return self.rotations * len(self.tables)
+
+    def deck(self, k: int) -> int:
+        return k // self.round
+
+    def dealer(self, k: int) -> int:
+        return self.deck(k) % self.players
+
+    def seating(self, k: int) -> tuple[int, ...]:
+        """The entrant at each seat in deal k."""
+        table = self.tables[(k // self.rotations) % len(self.tables)]
+        turn = k % self.rotations
+        return tuple(table[(s + turn) % self.players] for s in range(self.players))
+
+    def balanced(self, deals: int) -> bool:
+        """Whether ``deals`` is a whole number of rounds: every seat and meeting even."""
+        return deals % self.round == 0
+
+    def to_json(self, deals: int) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "tables": [list(t) for t in self.tables],
+            "rotate": self.rotate,
+            "rotations": self.rotations,
+            "deals_per_deck": self.round,
+            "decks": -(-deals // self.round),
+            "balanced": self.balanced(deals),
+        }
+
+
+def round_robin(entrants: int, players: int, rotate: bool = True) -> Schedule:
+    """The arena's schedule for ``entrants`` agents at tables of ``players`` seats."""
+    if entrants < players:
+        raise GanzdyError(f"{entrants} agents for {players} seats: a table needs {players}")
+    tables = tuple(itertools.combinations(range(entrants), players))
+    return Schedule(players, entrants, tables, rotate)
+
 
 @dataclass(frozen=True)
 class ArenaResult:
@@ -248,33 +354,97 @@ class ArenaResult:
     seed: int
     deals: int
     drawn: int
-    seconds: float
+    seconds: float  # playing, without the start-up of processes or Ray
     standings: tuple[Standing, ...]
+    schedule: Schedule | None = None
+    ratings: Ratings | None = None
+    backend: str = "in-process"  # "in-process", "processes" or "ray"
+    workers: int = 1  # processes, or the CPUs of the Ray cluster
+    address: str | None = None  # the Ray cluster joined, None for a local instance
+    digest: str = ""  # SHA-256 of every deal's seating, moves count and outcome
+    wall_seconds: float = 0.0  # the whole run, start-up included
 
     @property
     def deals_per_second(self) -> float:
         return self.deals / self.seconds if self.seconds > 0 else math.inf
 
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return tuple(s.agent for s in self.standings)
+
+    def _where(self) -> str:
+        if self.backend == "ray":
+            cluster = f"at {self.address}" if self.address else "local"
+            return f"Ray ({cluster}, {self.workers} CPUs)"
+        if self.backend == "processes":
+            return f"{self.workers} processes"
+        return "in-process"
+
     def table(self) -> str:
-        """The standings as a text table, best mean points first."""
-        rows = sorted(self.standings, key=lambda s: -s.points_mean)
+        """The standings as a text table, best rating first."""
+        rows = sorted(
+            self.standings,
+            key=lambda s: (-s.rating if math.isfinite(s.rating) else 0.0, -s.points_mean),
+        )
         width = max([len("agent")] + [len(s.agent) for s in rows])
         lines = [
             f"{'agent':<{width}}  {'deals':>6}  {'wins':>6}  {'win rate':>14}  "
-            f"{'points/deal (95% CI)':>22}  {'ms/move':>8}"
+            f"{'points/deal (95% CI)':>22}  {'rating (95% CI)':>18}  {'ms/move':>8}"
         ]
         for s in rows:
             rate = f"{s.win_rate:.3f} ±{s.win_rate_ci:.3f}"
             points = f"{s.points_mean:+.2f} ±{s.points_ci:.2f}"
+            rating = f"{s.rating:.0f} [{s.rating_low:.0f}, {s.rating_high:.0f}]"
             lines.append(
                 f"{s.agent:<{width}}  {s.deals:>6}  {s.wins:>6}  {rate:>14}  {points:>22}  "
-                f"{s.ms_per_move:>8.3f}"
+                f"{rating:>18}  {s.ms_per_move:>8.3f}"
             )
         lines.append(
             f"{self.deals} deals ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
-            f"{self.seconds:.2f} s, {self.deals_per_second:.1f} deals/s"
+            f"{self.seconds:.2f} s, {self.deals_per_second:.1f} deals/s, {self._where()}"
         )
+        if self.schedule is not None and len(self.schedule.tables) > 1:
+            lines.append(
+                f"round robin: {len(self.schedule.tables)} tables of {self.schedule.players}, "
+                f"each deck played {self.schedule.round} times"
+            )
+        if self.ratings is not None:
+            anchor = self.ratings.anchor or "mean"
+            lines.append(
+                f"ratings: Bradley-Terry on the Elo scale ({anchor} = 1500), 95% CI by "
+                f"bootstrap over {self.ratings.groups} duplicate decks"
+            )
         return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The run as JSON-compatible data (docs/arena.md has the schema).
+
+        Everything but ``backend``, ``workers``, ``address`` and ``timing`` is the same
+        for a seed whatever the backend and the number of workers.
+        """
+        schedule = self.schedule or round_robin(len(self.standings), self.rules.players)
+        return {
+            "format": "ganzdy-arena",
+            "version": 1,
+            "rules": repr(self.rules),
+            "seed": self.seed,
+            "deals": self.deals,
+            "drawn": self.drawn,
+            "agents": [s.agent for s in self.standings],
+            "schedule": schedule.to_json(self.deals),
+            "standings": [s.to_json() for s in self.standings],
+            "ratings": None if self.ratings is None else self.ratings.to_json(),
+            "digest": self.digest,
+            "backend": self.backend,
+            "workers": self.workers,
+            "address": self.address,
+            "timing": {
+                "seconds": self.seconds,
+                "wall_seconds": self.wall_seconds,
+                "deals_per_second": _finite(self.deals_per_second),
+                "ms_per_move": {s.agent: s.ms_per_move for s in self.standings},
+            },
+        }
 
 
 class _Timed:
@@ -304,15 +474,103 @@ def _labels(names: Sequence[str]) -> list[str]:
     return labels
 
 
-# Called after each arena deal: its number (from 1), the finished deal, and the
-# label of the agent at each seat.
+# Called after each arena deal, in deal order: its number (from 1), the finished deal,
+# and the label of the agent at each seat.
 DealObserver = Callable[[int, Deal, Sequence[str]], None]
+# Called as deals finish: how many are done, and how many there are.
+ProgressObserver = Callable[[int, int], None]
 
 
 def _ci(values: Sequence[int]) -> float:
     if len(values) < 2:
         return math.inf
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a worker needs to play any deal of an arena: picklable when agents are specs."""
+
+    rules: Rules
+    agents: tuple[str | Agent, ...]
+    labels: tuple[str, ...]
+    seed: int
+    schedule: Schedule
+    keep: str = ""  # "record": a game record of each deal; "deal": the Deal (in-process)
+    caller: int = 0  # the process id of the caller, to tell a worker from it
+
+
+@dataclass(frozen=True)
+class _Played:
+    """One arena deal as a worker reports it."""
+
+    index: int
+    seated: tuple[int, ...]  # the entrant at each seat
+    points: tuple[int, ...]  # by seat
+    winner: int | None
+    drawn: bool
+    finish_order: tuple[int, ...]
+    plies: int
+    moves: tuple[int, ...]  # decisions made, by seat
+    thinking: tuple[float, ...]  # seconds, by seat (timing: differs from run to run)
+    record: dict[str, Any] | None = None
+    deal: Deal | None = None
+
+
+def _agent_for(plan: _Plan, entrant: int, k: int) -> Agent:
+    """Entrant's agent for deal k: built afresh from its spec with a seed of the arena
+    seed, the entrant and the deal, so no deal depends on which others a worker played."""
+    spec = plan.agents[entrant]
+    if not isinstance(spec, str):
+        return spec
+    try:
+        return make_agent(spec, seed=derive_seed(plan.seed, 2, entrant, k))
+    except AgentError as error:
+        if os.getpid() == plan.caller:
+            raise
+        # The caller built this spec before sending it, so the worker lacks a registration.
+        raise AgentError(
+            f"{error} (in a worker process: an agent registered at run time in the calling "
+            "process is not registered in spawned processes or Ray workers; register it at "
+            "the import of a module they import, see docs/arena.md)"
+        ) from error
+
+
+def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
+    """Play arena deals ``start`` to ``stop - 1`` (the task every backend runs)."""
+    played = []
+    schedule = plan.schedule
+    for k in range(start, stop):
+        seated = schedule.seating(k)
+        timed = [_Timed(_agent_for(plan, a, k)) for a in seated]
+        deal = play_deal(
+            plan.rules, timed, deal_seed(plan.seed, schedule.deck(k)), schedule.dealer(k)
+        )
+        outcome = deal.outcome
+        names = [plan.labels[a] for a in seated]
+        played.append(
+            _Played(
+                index=k,
+                seated=seated,
+                points=tuple(outcome.points),
+                winner=outcome.winner,
+                drawn=outcome.drawn,
+                finish_order=tuple(outcome.finish_order),
+                plies=deal.ply,
+                moves=tuple(t.moves for t in timed),
+                thinking=tuple(t.thinking for t in timed),
+                record=to_record(deal, names) if plan.keep == "record" else None,
+                deal=deal if plan.keep == "deal" else None,
+            )
+        )
+    return played
+
+
+def _digest(played: Sequence[_Played]) -> str:
+    data = [
+        [p.index, p.seated, p.points, p.winner, p.finish_order, p.plies, p.moves] for p in played
+    ]
+    return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()
 
 
 def arena(
@@ -323,67 +581,157 @@ def arena(
     rotate: bool = True,
     *,
     on_deal: DealObserver | None = None,
+    on_progress: ProgressObserver | None = None,
+    workers: int | None = None,
+    ray: bool | str = False,
+    bootstrap: int = BOOTSTRAP_SAMPLES,
+    start_method: str | None = None,
 ) -> ArenaResult:
-    """Independent deals between agents (specs such as 'greedy' or Agent objects).
+    """A round robin between agents (specs such as 'greedy', or Agent objects) over
+    duplicate deals, with standings and Bradley-Terry ratings.
 
-    With ``rotate``, deals come in groups of one deck per group, played once with the
-    agents in each rotation: deal k uses the agent order rotated by k mod players,
-    so every agent plays every seat, dealer included, with the same cards as the
-    others (duplicate play, which cancels most of the luck of the deal). Without it,
-    agent i always sits at seat i and deal k is deal k of ``playouts`` with this seed
-    (its shuffle, and seat k mod players deals). A drawn deal counts as a
-    deal without a winner or points. One agent spec fills every seat.
+    With as many agents as seats there is one table; with more, every set of
+    ``rules.players`` of them is a table (see ``Schedule``); one agent fills every seat.
+    With ``rotate`` each deck is played at every table in every rotation of its
+    agents, so every agent plays every seat, dealer included, with the same cards as
+    the others (duplicate play, which cancels most of the luck of the deal). Without
+    it the agents keep their seats and, with one table, deal k is deal k of a
+    ``playouts`` batch with this seed (its shuffle, and seat k mod players deals). A
+    drawn deal counts as a deal without a winner or points.
+
+    Every deal's shuffle and agents' seeds come from ``seed`` and the deal's index
+    alone (agents given as specs are built afresh for each deal), so the results are
+    the same for a seed whatever runs them: ``workers`` processes (default: one per
+    local core; 1 plays in this process), or Ray with ``ray=True`` (a local instance,
+    started and stopped here) or ``ray='ADDRESS'`` (a cluster, whose nodes need ganzdy
+    installed). Only the timing differs. Agent objects cannot be sent to other
+    processes: with any, the arena plays in this process, and asking for more workers
+    or Ray is an error. Agents registered with ``register_agent`` must be registered
+    in the workers too (at the import of a module they import) unless the processes
+    are forked.
+
+    ``on_deal`` sees every deal in deal order (from processes or Ray, rebuilt in this
+    process from its record); ``on_progress(done, total)`` is told as deals finish.
+    ``bootstrap`` sets the bootstrap samples of the ratings' confidence intervals, and
+    ``start_method`` the start method of the processes (default: the platform's).
     """
     players = rules.players
-    if len(agents) == 1:
-        agents = list(agents) * players
-    if len(agents) != players:
+    entrants = list(agents)
+    if len(entrants) == 1:
+        entrants *= players
+    if len(entrants) < players:
         raise GanzdyError(
-            f"{len(agents)} agents for {players} seats ({rules}): give one agent per seat, "
-            "or one agent for every seat"
+            f"{len(entrants)} agents for {players} seats ({rules}): give one agent per seat "
+            "or more (repeat a spec for several copies), or one agent for every seat"
         )
-    if deals < 0:
-        raise GanzdyError("deals must not be negative")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise GanzdyError(f"deals must be a whole number, not negative: got {deals!r}")
+    workers = check_workers(workers)
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
+        raise GanzdyError(f"bootstrap must be a whole number, not negative: got {bootstrap!r}")
+    objects = [agent_name(a) for a in entrants if not isinstance(a, str)]
+    if objects and (ray or (workers or 1) > 1):
+        raise GanzdyError(
+            f"agent objects ({', '.join(objects)}) cannot be sent to other processes: give "
+            "agent specs (see make_agent and register_agent), or play with workers=1"
+        )
+    for spec in entrants:
+        if isinstance(spec, str):
+            make_agent(spec)  # an unknown agent or parameter fails here, not in a worker
     seed = _fresh_seed() if seed is None else seed & _MASK
-    built = [
-        make_agent(spec, seed=derive_seed(seed, 2, i)) if isinstance(spec, str) else spec
-        for i, spec in enumerate(agents)
-    ]
-    timed = [_Timed(agent) for agent in built]
-    labels = _labels([spec if isinstance(spec, str) else agent_name(spec) for spec in agents])
-    wins = [0] * players
-    points: list[list[int]] = [[] for _ in range(players)]
-    drawn = 0
+    labels = _labels([a if isinstance(a, str) else agent_name(a) for a in entrants])
+    schedule = round_robin(len(entrants), players, rotate)
+    parallel = bool(ray) or (not objects and (workers or local_cores()) > 1)
+    keep = "" if on_deal is None else "record" if parallel else "deal"
+    plan = _Plan(rules, tuple(entrants), tuple(labels), seed, schedule, keep, os.getpid())
+
+    buffered: dict[int, _Played] = {}
+    progress = {"done": 0, "next": 0}
+
+    def on_chunk(start: int, stop: int, chunk: list[_Played]) -> None:
+        progress["done"] += stop - start
+        if on_progress is not None:
+            on_progress(progress["done"], deals)
+        if on_deal is None:
+            return
+        for p in chunk:
+            buffered[p.index] = p
+        while progress["next"] in buffered:
+            p = buffered.pop(progress["next"])
+            progress["next"] += 1
+            deal = p.deal if p.deal is not None else from_record(p.record or {})
+            on_deal(p.index + 1, deal, [labels[a] for a in p.seated])
+
     start = time.perf_counter()
-    for k in range(deals):
-        if rotate:
-            group, turn = divmod(k, players)
-            shuffle, dealer = deal_seed(seed, group), group % players
-        else:
-            # As deal k of a C++ playouts batch with this seed: same cards, same dealer.
-            turn, shuffle, dealer = 0, deal_seed(seed, k), k % players
-        # Agent a sits at seat (a - turn) mod players, so seat s holds agent s + turn.
-        seated = [(s + turn) % players for s in range(players)]
-        deal = play_deal(rules, [timed[a] for a in seated], shuffle, dealer)
-        outcome = deal.outcome
-        drawn += outcome.drawn
-        for seat, a in enumerate(seated):
-            points[a].append(outcome.points[seat])
-            wins[a] += outcome.winner == seat
-        if on_deal is not None:
-            on_deal(k + 1, deal, [labels[a] for a in seated])
-    seconds = time.perf_counter() - start
+    ran: Ran[_Played]
+    if ray:
+        address = ray if isinstance(ray, str) else None
+        ran = run_ray(_play_chunk, plan, deals, address, workers, on_chunk)
+    elif parallel:
+        count = workers or local_cores()
+        ran = run_processes(_play_chunk, plan, deals, count, on_chunk, start_method)
+    else:
+        ran = run_in_process(_play_chunk, plan, deals, on_chunk)
+    wall = time.perf_counter() - start
+    return _summarize(rules, seed, deals, schedule, plan, ran, bootstrap, wall)
+
+
+def _summarize(
+    rules: Rules,
+    seed: int,
+    deals: int,
+    schedule: Schedule,
+    plan: _Plan,
+    ran: Ran[_Played],
+    bootstrap: int,
+    wall: float,
+) -> ArenaResult:
+    count = schedule.entrants
+    played = ran.results
+    wins = [0] * count
+    points: list[list[int]] = [[] for _ in range(count)]
+    moves = [0] * count
+    thinking = [0.0] * count
+    decks = -(-deals // schedule.round)
+    groups = np.zeros((decks, count, count))
+    for p in played:
+        for seat, a in enumerate(p.seated):
+            points[a].append(p.points[seat])
+            wins[a] += p.winner == seat
+            moves[a] += p.moves[seat]
+            thinking[a] += p.thinking[seat]
+        ahead = finish_ahead(p.points, p.finish_order)
+        groups[schedule.deck(p.index)][np.ix_(p.seated, p.seated)] += ahead
+    ratings = rate(plan.labels, groups, samples=bootstrap, seed=derive_seed(seed, 3))
     standings = tuple(
         Standing(
-            agent=labels[a],
-            deals=deals,
+            agent=plan.labels[a],
+            deals=len(points[a]),
             wins=wins[a],
             points=sum(points[a]),
-            points_mean=statistics.fmean(points[a]) if deals else 0.0,
+            points_mean=statistics.fmean(points[a]) if points[a] else 0.0,
             points_ci=_ci(points[a]),
-            moves=timed[a].moves,
-            thinking=timed[a].thinking,
+            moves=moves[a],
+            thinking=thinking[a],
+            rating=ratings.rating[a],
+            rating_low=ratings.low[a],
+            rating_high=ratings.high[a],
+            spec=spec if isinstance(spec, str) else None,
         )
-        for a in range(players)
+        for a, spec in enumerate(plan.agents)
     )
-    return ArenaResult(rules, seed, deals, drawn, seconds, standings)
+    return ArenaResult(
+        rules=rules,
+        seed=seed,
+        deals=deals,
+        drawn=sum(p.drawn for p in played),
+        seconds=ran.seconds,
+        standings=standings,
+        schedule=schedule,
+        ratings=ratings,
+        backend=ran.backend,
+        workers=ran.workers,
+        address=ran.address,
+        digest=_digest(played),
+        wall_seconds=wall,
+    )

@@ -163,12 +163,21 @@ class Deal {
   int next_active(int seat) const;
   int active_count() const { return cfg_->players - info_.finished; }
   bool can_lead(int seat) const;
-  void end_trick(int winner, Ply& ply);
+  // Plays `move` for the seat to act (apply without the history); returns the
+  // number of cards drawn when it ended a trick.
+  int play(const Move& move);
+  // apply() with an undo record; out of line, so the playout path stays small.
+  [[gnu::noinline]] void apply_recorded(const Move& move);
+  // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
+  int end_trick(int winner);
   void start_trick(int leader);
   void finish_seat(int seat);
   void settle();
   void draw_card(int seat);
   bool filter_allows(int seat, const Move& move) const;
+  // Asserts the invariants every position keeps (cards conserved, hand sizes, who
+  // may act); a no-op when NDEBUG is defined, as in release builds.
+  void check_invariants() const;
 
   std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
@@ -188,6 +197,9 @@ class Deal {
   std::array<std::int64_t, kMaxPlayers> points_{};
   std::vector<Ply> history_;
 };
+
+// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules.
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
 
 // The deck in its unshuffled order: each face `packs` times, face by face.
 std::vector<Face> ordered_deck(const Rules& rules);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 #include <optional>
@@ -28,11 +29,24 @@ enum class Kind : std::uint8_t {
   bomb,
   king_bomb,  // two jokers, where the rules allow it
   jokers,     // a final play of jokers alone, where the rules allow it (Gan Deng Yan stuck leader)
+  // Guandan (掼蛋).
+  full_house,      // a triple plus a pair of another rank (三带二); key: the triple's rank
+  three_with_one,  // a triple plus one card of another rank (三带一), where the rules allow it
+  tube,            // connected pairs of a fixed count (三连对)
+  plate,           // connected triples of a fixed count (钢板)
+  straight_flush,  // a straight of one suit (同花顺), a bomb
+  joker_bomb,      // all four jokers (天王炸)
 };
-inline constexpr int kNumKinds = 9;
+inline constexpr int kNumKinds = 15;
+// Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
+inline constexpr int kNumGdyKinds = 9;
 
 std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);
+// Whether a declaration of `kind` on `cards` has no key rank: the pass, the bombs
+// of jokers, Gan Deng Yan's jokers-only final play, and a single or pair of
+// jokers (Guandan ranks them by their colour).
+bool is_rankless(Kind kind, const Cards& cards);
 
 struct Move {
   Cards cards;
@@ -42,12 +56,21 @@ struct Move {
 
   static Move pass_move() { return Move{}; }
   bool is_pass() const { return kind == Kind::pass; }
-  bool is_bomb() const { return kind == Kind::bomb || kind == Kind::king_bomb; }
+  bool is_bomb() const {
+    return kind == Kind::bomb || kind == Kind::king_bomb || kind == Kind::straight_flush || kind == Kind::joker_bomb;
+  }
+  // Whether the kind is a run of consecutive ranks, whose text names its first and last rank.
+  bool is_run() const {
+    return kind == Kind::straight || kind == Kind::pairs || kind == Kind::tube || kind == Kind::plate ||
+           kind == Kind::straight_flush;
+  }
 
   // "5s BJ RJ as straight 3-5", "pass"; accepted back by move parsing.
   std::string str() const;
   // Ranks covered by a run declaration: its length in ranks (cards / width).
-  int run_ranks() const { return kind == Kind::pairs ? length / 2 : length; }
+  int run_ranks() const {
+    return (kind == Kind::pairs || kind == Kind::tube) ? length / 2 : kind == Kind::plate ? length / 3 : length;
+  }
   std::uint64_t hash() const;
 
   friend bool operator==(const Move&, const Move&) = default;
@@ -77,20 +100,41 @@ class MoveList {
   Move* end() { return buf_.data() + size_; }
   const Move* begin() const { return buf_.data(); }
   const Move* end() const { return buf_.data() + size_; }
-  Move& operator[](std::size_t i) { return buf_[i]; }
-  const Move& operator[](std::size_t i) const { return buf_[i]; }
-  const Move& front() const { return buf_[0]; }
-  const Move& back() const { return buf_[size_ - 1]; }
+  // The storage runs past size(); only the live moves may be read.
+  Move& operator[](std::size_t i) {
+    assert(i < size_);
+    return buf_[i];
+  }
+  const Move& operator[](std::size_t i) const {
+    assert(i < size_);
+    return buf_[i];
+  }
+  const Move& front() const {
+    assert(size_ > 0);
+    return buf_[0];
+  }
+  const Move& back() const {
+    assert(size_ > 0);
+    return buf_[size_ - 1];
+  }
 
   void push_back(const Move& move) { next() = move; }
   // The slot of the next move, for a generator to fill in place.
   Move& next() {
-    if (size_ == capacity_) {
-      capacity_ = capacity_ == 0 ? 64 : 2 * capacity_;
-      buf_.resize(capacity_);
-    }
+    if (size_ == capacity_) grow();
     return buf_[size_++];
   }
+
+  // For a generator that writes moves straight into the storage (through a
+  // cursor it keeps in registers): the slots [begin(), begin() + capacity()) are
+  // writable; grow() doubles them, keeping the live moves; set_size(n) makes the
+  // first n slots live (n <= capacity()).
+  std::size_t capacity() const { return capacity_; }
+  void grow() {
+    capacity_ = capacity_ == 0 ? 64 : 2 * capacity_;
+    buf_.resize(capacity_);
+  }
+  void set_size(std::size_t n) { size_ = n; }
   template <typename Pred>
   void erase_if(Pred pred) {
     size_ = static_cast<std::size_t>(std::remove_if(begin(), end(), pred) - begin());
@@ -103,7 +147,9 @@ class MoveList {
 };
 
 // Move text as people and records write it: "pass", "<cards>", or "<cards> as
-// <kind> [<rank>[-<rank>]]" (e.g. "5s BJ RJ as straight 3-5"). The declaration
+// <kind> [<rank>[-<rank>]]" (e.g. "5s BJ RJ as straight 3-5"). A run's last rank
+// follows the cyclic order ... K A 2 3 ..., so Guandan's ace-low straight reads
+// "as straight A-5". A single or pair of jokers has no rank ("RJ as single"). The declaration
 // starts at the last " as " followed by a move kind, so the ace of spades ("As")
 // never confuses it.
 struct MoveText {

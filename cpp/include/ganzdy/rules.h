@@ -16,12 +16,13 @@
 #include <vector>
 
 #include "ganzdy/cards.h"
+#include "ganzdy/gd_config.h"
 #include "ganzdy/gdy_config.h"
 #include "ganzdy/gdy_ids.h"
 
 namespace ganzdy {
 
-enum class Game : std::uint8_t { gan_deng_yan };
+enum class Game : std::uint8_t { gan_deng_yan, guandan };
 
 // An option value as the user gives it: None, a bool, an int or a string.
 using OptionValue = std::variant<std::monostate, bool, std::int64_t, std::string>;
@@ -36,6 +37,8 @@ struct OptionSpec {
   std::string_view description;
 
   // "an integer from 3 to 13", "one of 'step', 'bomb'", "True or False", ...
+  // A boolean or integer with min == max is fixed: it names a rule the game's
+  // sources agree on, and only that value is allowed ("only True").
   std::string allowed() const;
 };
 
@@ -69,9 +72,12 @@ class Rules {
   // "gan_deng_yan v1, 4 players" plus non-default options; used in error messages.
   std::string describe() const;
 
+  // Gan Deng Yan's typed options (defaults under another game).
   const gdy::Config& gdy() const { return gdy_; }
-  // Move ids of these rules (shared by copies of this Rules).
+  // Move ids of these rules (shared by copies of this Rules); Gan Deng Yan only.
   const gdy::MoveIndex& gdy_index() const { return *gdy_index_; }
+  // Guandan's typed options (defaults under another game).
+  const gd::Config& gd() const { return gd_; }
 
   std::uint64_t hash() const;
   friend bool operator==(const Rules& a, const Rules& b) {
@@ -89,6 +95,7 @@ class Rules {
   std::vector<std::int64_t> defaults_;  // same shape
   gdy::Config gdy_{};
   std::shared_ptr<const gdy::MoveIndex> gdy_index_;
+  gd::Config gd_{};
 };
 
 // The option table of a game, in the order options are listed.

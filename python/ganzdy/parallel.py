@@ -1,0 +1,226 @@
+"""Running chunks of independent work in this process, in local processes, or on Ray.
+
+The arena splits its deals into chunks ``[start, stop)`` of deal indices and hands
+them here with a task, a module-level function ``task(payload, start, stop)`` that
+returns one result per index. Whichever backend runs them, the results come back as
+one list in index order, so a task whose results depend only on the payload and the
+index gives the same list on every backend and with any number of workers.
+
+Backends:
+
+- ``in-process``: the chunks one after the other in this process (``workers=1``).
+- ``processes``: a ``concurrent.futures.ProcessPoolExecutor`` of ``workers`` processes
+  with the platform's default start method, or ``start_method``. Tasks and payloads
+  are pickled, so the code works under ``spawn`` as well as ``fork``.
+- ``ray``: one Ray task per chunk. With no address a local Ray instance is started
+  (and shut down afterwards); with one, the cluster there is joined. An instance this
+  process had already started is used as it is and left running.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ganzdy._core import GanzdyError
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+# task(payload, start, stop) -> the results for indices start, ..., stop - 1
+Task = Callable[[P, int, int], list[R]]
+# Told of each finished chunk, in the order they finish: (start, stop, results).
+ChunkObserver = Callable[[int, int, list[R]], None]
+
+# Indices in one chunk at most: keeps the progress bar moving with slow agents, while a
+# chunk of fast ones still outweighs the cost of sending it (well under a millisecond).
+MAX_CHUNK = 32
+CHUNKS_PER_WORKER = 8  # aim for at least this many chunks per worker, for load balance
+
+
+class ParallelError(GanzdyError):
+    """A backend that cannot run: bad worker count, Ray missing or unreachable."""
+
+
+def local_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS and Windows have no affinity call
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None) -> int | None:
+    if workers is None:
+        return None
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ParallelError(f"workers must be a whole number of at least 1, got {workers!r}")
+    return workers
+
+
+def chunks(total: int, workers: int, largest: int = MAX_CHUNK) -> list[tuple[int, int]]:
+    """Split ``range(total)`` into consecutive chunks for ``workers`` workers."""
+    if total <= 0:
+        return []
+    size = max(1, min(largest, math.ceil(total / (workers * CHUNKS_PER_WORKER))))
+    return [(start, min(start + size, total)) for start in range(0, total, size)]
+
+
+@dataclass(frozen=True)
+class Ran(Generic[R]):
+    """Results in index order, with the backend that computed them."""
+
+    results: list[R]
+    backend: str  # "in-process", "processes" or "ray"
+    workers: int  # processes used, or the CPUs of the Ray cluster
+    address: str | None = None  # the Ray cluster joined, None for a local instance
+    seconds: float = 0.0  # from the first chunk handed out to the last result back
+
+
+def _merge(done: dict[int, list[R]], spans: Sequence[tuple[int, int]]) -> list[R]:
+    merged: list[R] = []
+    for start, _ in spans:
+        merged.extend(done[start])
+    return merged
+
+
+def run_in_process(
+    task: Task[P, R], payload: P, total: int, on_chunk: ChunkObserver[R] | None = None
+) -> Ran[R]:
+    done: dict[int, list[R]] = {}
+    spans = chunks(total, 1, largest=1)  # one deal at a time: nothing to send
+    began = time.perf_counter()
+    for start, stop in spans:
+        done[start] = task(payload, start, stop)
+        if on_chunk is not None:
+            on_chunk(start, stop, done[start])
+    seconds = time.perf_counter() - began
+    return Ran(_merge(done, spans), "in-process", 1, None, seconds)
+
+
+def run_processes(
+    task: Task[P, R],
+    payload: P,
+    total: int,
+    workers: int,
+    on_chunk: ChunkObserver[R] | None = None,
+    start_method: str | None = None,
+) -> Ran[R]:
+    try:
+        context = multiprocessing.get_context(start_method)
+    except ValueError as error:
+        raise ParallelError(f"start method {start_method!r}: {error}") from error
+    spans = chunks(total, workers)
+    done: dict[int, list[R]] = {}
+    began = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending: dict[Future[list[R]], tuple[int, int]] = {
+            pool.submit(task, payload, start, stop): (start, stop) for start, stop in spans
+        }
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    start, stop = pending.pop(future)
+                    done[start] = future.result()  # re-raises a worker's exception here
+                    if on_chunk is not None:
+                        on_chunk(start, stop, done[start])
+        except BaseException:
+            # One chunk failed (or Ctrl-C): drop the chunks not yet started.
+            for future in pending:
+                future.cancel()
+            raise
+    seconds = time.perf_counter() - began
+    return Ran(_merge(done, spans), "processes", workers, None, seconds)
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError as error:
+        raise ParallelError(
+            "the Ray backend needs Ray: pip install 'ganzdy[ray]' (or pip install ray)"
+        ) from error
+    return ray
+
+
+@contextmanager
+def ray_session(address: str | None, workers: int | None) -> Iterator[Any]:
+    """Ray, connected: to ``address``, or to a local instance started with ``workers``
+    CPUs (every core by default). What this started is shut down on leaving."""
+    ray = _import_ray()
+    if ray.is_initialized():
+        yield ray
+        return
+    quiet: dict[str, Any] = {
+        "include_dashboard": False,
+        "logging_level": logging.ERROR,
+        "log_to_driver": False,
+    }
+    try:
+        if address:
+            ray.init(address=address, **quiet)
+        else:
+            # "local" always starts a new instance, never attaching to one found by
+            # RAY_ADDRESS or on this machine.
+            ray.init(address="local", num_cpus=workers or local_cores(), **quiet)
+    except (ConnectionError, ValueError, RuntimeError) as error:
+        where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
+        raise ParallelError(f"could not connect to {where}: {error}") from error
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
+def _unwrap_ray_error(ray: Any, error: BaseException) -> BaseException:
+    """The exception a Ray task raised, rather than Ray's wrapper around it."""
+    if isinstance(error, ray.exceptions.RayTaskError):
+        cause = getattr(error, "cause", None)
+        if isinstance(cause, BaseException):
+            return cause
+    return error
+
+
+def run_ray(
+    task: Task[P, R],
+    payload: P,
+    total: int,
+    address: str | None = None,
+    workers: int | None = None,
+    on_chunk: ChunkObserver[R] | None = None,
+) -> Ran[R]:
+    with ray_session(address, workers) as ray:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        spans = chunks(total, cpus)
+        began = time.perf_counter()
+        # Chunks are pure functions of their indices: Ray may rerun one lost with a node.
+        remote = ray.remote(num_cpus=1)(task)
+        shared = ray.put(payload)
+        pending = {remote.remote(shared, start, stop): (start, stop) for start, stop in spans}
+        done: dict[int, list[R]] = {}
+        try:
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    start, stop = pending.pop(ref)
+                    try:
+                        done[start] = ray.get(ref)
+                    except ray.exceptions.RayTaskError as error:
+                        raise _unwrap_ray_error(ray, error) from None
+                    if on_chunk is not None:
+                        on_chunk(start, stop, done[start])
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref)
+            raise
+        seconds = time.perf_counter() - began
+    return Ran(_merge(done, spans), "ray", cpus, address or None, seconds)
