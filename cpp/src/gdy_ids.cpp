@@ -130,8 +130,9 @@ std::int32_t MoveIndex::id(const Move& move) const {
   const int black = c.count(kBlackJoker);
   const int red = c.count(kRedJoker);
   const int jokers = black + red;
-  const int naturals = c.size() - jokers;
-  if (move.length != c.size()) return -1;
+  const int size = c.size();  // out of line: counted once
+  if (move.length != size) return -1;
+  const int naturals = size - jokers;
   if (!cfg_.jokers_distinct() && jokers > 0) {
     // Interchangeable jokers: the class is just their number.
     if (jokers > 2 * copies_) return -1;
