@@ -259,6 +259,11 @@ class Generator {
     return VariantList{list, n, wilds_only_last ? n - 1 : n};
   }
 
+  // Whether a group of `width` cards of `rank` can be made at all.
+  bool can_group(int rank, int width) const {
+    return (have_[rank] > 0 || rank == cfg_.level) && have_[rank] + wild_ >= width;
+  }
+
   // The variants a group of `rank` may use: a group of wilds alone only for the
   // level rank (W6/W7).
   VariantList group_variants(int rank, int width) {
@@ -276,7 +281,7 @@ class Generator {
   void groups(Kind kind, int width, int above) {
     if (!wants(width)) return;
     for (int r : cfg_.by_value) {
-      if (cfg_.value[r] <= above) continue;
+      if (cfg_.value[r] <= above || !can_group(r, width)) continue;
       const VariantList v = group_variants(r, width);
       for (int i = 0; i < v.size; ++i) sink_.put(v.begin[i].cards, kind, r, width);
     }
@@ -296,7 +301,7 @@ class Generator {
       if (cfg_.value[a] <= above || have_[a] + wild_ < 3) continue;
       const VariantList t = group_variants(a, 3);
       for (int b : cfg_.by_value) {
-        if (b == a) continue;
+        if (b == a || !can_group(b, width)) continue;
         const VariantList p = group_variants(b, width);
         if (p.size == 0) continue;
         for (int i = 0; i < t.size; ++i) {
