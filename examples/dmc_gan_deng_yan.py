@@ -138,9 +138,14 @@ def train(args: argparse.Namespace) -> list[tuple[int, float, float]]:
 
     while True:
         if steps >= next_eval:
-            win_rate, points = evaluate(net, features, rules, args.eval_deals, seed=10_000 + len(curve))
+            win_rate, points = evaluate(
+                net, features, rules, args.eval_deals, seed=10_000 + len(curve)
+            )
             curve.append((steps, win_rate, points))
-            print(f"{steps:>9} steps  {time.monotonic() - start:6.0f} s  win rate {win_rate:.3f}  points {points:+.2f}")
+            print(
+                f"{steps:>9} steps  {time.monotonic() - start:6.0f} s  "
+                f"win rate {win_rate:.3f}  points {points:+.2f}"
+            )
             next_eval += args.eval_every
         if steps >= args.steps or time.monotonic() - start > 60 * args.minutes:
             break
@@ -151,7 +156,9 @@ def train(args: argparse.Namespace) -> list[tuple[int, float, float]]:
         steps += args.envs
         for i in np.flatnonzero(step.terminations):
             # The deal's result, as DouZero's win-percentage objective: +1 won, -1 lost.
-            target = 1.0 if step.episode_points[i] > 0 else -1.0 if step.episode_points[i] < 0 else 0.0
+            target = (
+                1.0 if step.episode_points[i] > 0 else -1.0 if step.episode_points[i] < 0 else 0.0
+            )
             for observation, move in episodes.pairs[i]:
                 batch_obs.append(observation)
                 batch_moves.append(move)

@@ -68,6 +68,7 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
         "history",
         "out_seats",
         "legal_moves",
+        "information",
     }
     deal = RULES.new_deal(seed=5, dealer=2)
     rng = random.Random(5)
@@ -87,6 +88,13 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
     assert not any(isinstance(v, ganzdy.Deal) for v in values)
     assert not any(v == h for v in values for h in others if v != view.hand)
     assert deal.seed not in values and not hasattr(view, "deck")
+    # The information set only samples worlds, the same ones the deal samples for the seat.
+    info = view.information
+    assert isinstance(info, ganzdy.InformationSet) and info.seat == seat
+    assert info.hand == deal.hand(seat) and info.legal_moves == list(deal.legal_moves)
+    for k in range(3):
+        world, real = info.sample_world(k), deal.sample_world(seat, k)
+        assert world.hash() == real.hash() and world.hand_sizes == real.hand_sizes
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 0  # type: ignore[misc]
 
@@ -152,8 +160,10 @@ def test_make_agent_specs() -> None:
     view = ganzdy.view_for(RULES.new_deal(seed=1))
     assert [a.act(view) for _ in range(20)] == [b.act(view) for _ in range(20)]
     assert agent_name(a) == "random"
-    with pytest.raises(ganzdy.AgentError, match=r"unknown agent 'ismcts'.*known agents are greedy"):
-        ganzdy.make_agent("ismcts")
+    with pytest.raises(
+        ganzdy.AgentError, match=r"unknown agent 'minimax'.*known agents are greedy"
+    ):
+        ganzdy.make_agent("minimax")
     with pytest.raises(ganzdy.AgentError, match="unknown parameter 'depth'; random takes seed"):
         ganzdy.make_agent("random:depth=3")
     with pytest.raises(ganzdy.AgentError, match="'seed' is not key=value"):

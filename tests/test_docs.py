@@ -16,7 +16,16 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 @pytest.mark.parametrize(
     "name",
-    ["state.md", "records.md", "rules/gan_deng_yan.md", "rules/guandan.md", "ids_and_playouts.md"],
+    [
+        "state.md",
+        "records.md",
+        "rules/gan_deng_yan.md",
+        "rules/guandan.md",
+        "ids_and_playouts.md",
+        "envs.md",
+        "vector_env.md",
+        "solver.md",
+    ],
 )
 def test_doc_examples_run(name: str) -> None:
     failures, tried = doctest.testfile(

@@ -125,3 +125,12 @@ def test_cards_and_rules_with_wrong_types() -> None:
         Rules("gan_deng_yan", players=4, base=2**70)
     with pytest.raises(ganzdy.RulesError):
         Rules("gan_deng_yan", players=4, king_bomb=None)
+
+
+def test_gan_deng_yan_deals_refuse_other_games_rules() -> None:
+    """Guandan has rules and moves but no deal yet: every way to make a deal says so."""
+    rules = ganzdy.Rules("guandan")
+    with pytest.raises(ganzdy.RulesError, match="not implemented for guandan"):
+        rules.new_deal(seed=1)
+    with pytest.raises(ganzdy.RulesError, match="needs Gan Deng Yan rules"):
+        rules.position(hands=["5s", "6s", "7s", "8s"], to_act=0)

@@ -32,5 +32,8 @@ void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
+void bind_vector_env(py::module_& m);
+void bind_ismcts(py::module_& m);
+void bind_solver(py::module_& m);
 
 }  // namespace ganzdy::bind

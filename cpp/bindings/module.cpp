@@ -12,5 +12,8 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_deal(m);
   ganzdy::bind::bind_agents(m);
   ganzdy::bind::bind_observation(m);
+  ganzdy::bind::bind_vector_env(m);
+  ganzdy::bind::bind_ismcts(m);
+  ganzdy::bind::bind_solver(m);
   ganzdy::bind::bind_bench(m);
 }

@@ -30,6 +30,8 @@ std::tuple<int, int, int, int> cost(const Move& m) {
 
 int greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal) {
   (void)cfg;
+  assert(!legal.empty());
+  assert(view.seat >= 0 && view.seat < view.players && view.players <= kMaxPlayers);
   const int size = view.hand_sizes[static_cast<std::size_t>(view.seat)];
   int best = -1;
   // Go out when possible.

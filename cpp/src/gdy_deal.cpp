@@ -1,12 +1,23 @@
 #include "ganzdy/gdy_deal.h"
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <cctype>
+#include <numeric>
 
 #include "ganzdy/errors.h"
 #include "ganzdy/random.h"
 
 namespace ganzdy::gdy {
+
+// A Gan Deng Yan deal on other rules would read their (unset) Gan Deng Yan config.
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules) {
+  if (rules->game() != Game::gan_deng_yan)
+    throw RulesError("a Gan Deng Yan deal needs Gan Deng Yan rules, not " + rules->describe() +
+                     " (deals are not implemented for that game yet)");
+  return rules;
+}
 
 namespace {
 
@@ -36,7 +47,7 @@ std::vector<Face> ordered_deck(const Rules& rules) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : rules_(std::move(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -45,7 +56,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : rules_(std::move(rules)), cfg_(&rules_->gdy()) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()) {
   Cards given;
   const Cards full = rules_->deck();
   for (Face f : deck) {
@@ -66,7 +77,8 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int deale
 
 int Deal::next_seat(int seat) const {
   const int n = cfg_->players;
-  return cfg_->direction == Direction::counter_clockwise ? (seat + 1) % n : (seat + n - 1) % n;
+  if (cfg_->direction == Direction::counter_clockwise) return seat + 1 == n ? 0 : seat + 1;
+  return seat == 0 ? n - 1 : seat - 1;
 }
 
 int Deal::next_active(int seat) const {
@@ -84,6 +96,9 @@ void Deal::deal_cards(int dealer) {
                      std::to_string(cfg_->players - 1));
   dealer_ = dealer;
   const auto& deck = *deck_;
+  assert(cfg_->players >= 2 && cfg_->players <= kMaxPlayers);
+  // The rules leave a stock: the hands dealt fit in the deck.
+  assert(static_cast<std::size_t>(cfg_->players * cfg_->initial_hand_size + cfg_->dealer_extra_cards) <= deck.size());
   std::size_t pos = 0;
   for (int round = 0; round < cfg_->initial_hand_size; ++round) {
     int seat = dealer;
@@ -108,6 +123,45 @@ void Deal::deal_cards(int dealer) {
   }
   start_trick(leader);
   opening_seat_ = info_.current;
+  check_invariants();
+}
+
+void Deal::check_invariants() const {
+#ifndef NDEBUG
+  const int n = cfg_->players;
+  // Every card of the deck is in exactly one place: a hand, the played pile or the
+  // stock; each hand's card count is its size.
+  assert(info_.stock_pos <= deck_->size());
+  int held = 0;
+  for (int s = 0; s < kMaxPlayers; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    assert(hands_[i].size() == hand_sizes_[i]);
+    assert(s < n || hand_sizes_[i] == 0);
+    assert(!is_out(s) || hand_sizes_[i] == 0);  // a seat out holds nothing and never draws
+    held += hand_sizes_[i];
+  }
+  assert(held + played_.size() + stock_size() == static_cast<int>(deck_->size()));
+  // Seats out: as many as went out, each once, all real seats.
+  assert(std::popcount(info_.out_mask) == info_.finished && info_.finished <= n && (info_.out_mask >> n) == 0);
+  for (int i = 0; i < info_.finished; ++i) assert(is_out(info_.finish_order[static_cast<std::size_t>(i)]));
+  // Payments are zero-sum (all zero until someone goes out).
+  assert(std::accumulate(points_.begin(), points_.end(), std::int64_t{0}) == 0);
+  assert(info_.finished > 0 || std::all_of(points_.begin(), points_.end(), [](std::int64_t p) { return p == 0; }));
+  if (!is_terminal()) {
+    // A deal goes on only while two players are in, and the seat to act is one of them.
+    assert(active_count() >= 2);
+    assert(info_.current >= 0 && info_.current < n && !is_out(info_.current));
+    if (info_.table.is_pass()) {
+      assert(info_.table_owner == -1 && info_.passes == 0);
+    } else {
+      // The trick ends when every other player still in has passed in a row.
+      assert(info_.table_owner >= 0 && info_.table_owner < n);
+      assert(info_.passes < active_count() - (is_out(info_.table_owner) ? 0 : 1));
+    }
+  } else {
+    assert(info_.drawn == 0 || info_.finished == 0);
+  }
+#endif
 }
 
 Deal Deal::copy_without_history() const {
@@ -146,6 +200,7 @@ bool Deal::can_lead(int seat) const {
 }
 
 void Deal::start_trick(int leader) {
+  assert(leader >= 0 && leader < cfg_->players && active_count() >= 1);
   info_.table = Move::pass_move();
   info_.table_owner = -1;
   info_.passes = 0;
@@ -166,6 +221,7 @@ void Deal::start_trick(int leader) {
 }
 
 void Deal::draw_card(int seat) {
+  assert(info_.stock_pos < deck_->size() && !is_out(seat));
   const Face f = (*deck_)[info_.stock_pos++];
   hands_[static_cast<std::size_t>(seat)].add(f);
   ++hand_sizes_[static_cast<std::size_t>(seat)];
@@ -186,11 +242,12 @@ static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int 
 }
 
 static int step(const Config& cfg, int seat) {
-  return cfg.direction == Direction::counter_clockwise ? (seat + 1) % cfg.players
-                                                       : (seat + cfg.players - 1) % cfg.players;
+  if (cfg.direction == Direction::counter_clockwise) return seat + 1 == cfg.players ? 0 : seat + 1;
+  return seat == 0 ? cfg.players - 1 : seat - 1;
 }
 
 int Deal::end_trick(int winner) {
+  assert(winner >= 0 && winner < cfg_->players);
   int order[kMaxPlayers];
   const int n = draw_order(*cfg_, winner, info_.out_mask, order, &step);
   int drawn = 0;
@@ -200,6 +257,7 @@ int Deal::end_trick(int winner) {
 }
 
 void Deal::finish_seat(int seat) {
+  assert(!is_out(seat) && hand_size(seat) == 0 && info_.finished < cfg_->players);
   info_.out_mask = static_cast<std::uint8_t>(info_.out_mask | (1u << seat));
   info_.finish_order[static_cast<std::size_t>(info_.finished)] = static_cast<std::int8_t>(seat);
   ++info_.finished;
@@ -318,15 +376,25 @@ void Deal::push(const Move& move) {
 }
 
 void Deal::apply(const Move& move) {
-  if (!keep_history_) {
-    play(move);
-    ++root_ply_;  // played, but not undoable: as in a copy without history
+  // What the checked edges (push, the binding's apply) guarantee.
+  assert(!is_terminal());
+  assert(move.length == move.cards.size());
+  assert(move.is_pass() ? !info_.table.is_pass() : move.length > 0 && hand(info_.current).contains(move.cards));
+  if (keep_history_) {
+    apply_recorded(move);
     return;
   }
+  play(move);
+  ++root_ply_;  // played, but not undoable: as in a copy without history
+  check_invariants();
+}
+
+void Deal::apply_recorded(const Move& move) {
   Ply ply{move, info_.current, 0, info_};
   ply.drawn_count = static_cast<std::uint8_t>(play(move));
   if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
   history_.push_back(ply);
+  check_invariants();
 }
 
 int Deal::play(const Move& move) {
@@ -359,8 +427,11 @@ int Deal::play(const Move& move) {
 }
 
 void Deal::pop() {
+  assert(!history_.empty());
   const Ply ply = history_.back();
   history_.pop_back();
+  // The cards this ply drew are the last ones taken from the stock.
+  assert(ply.before.stock_pos + ply.drawn_count == info_.stock_pos);
   // Undo the draws of a trick this ply ended, in the order they were made.
   if (ply.drawn_count > 0) {
     int order[kMaxPlayers];
@@ -379,6 +450,8 @@ void Deal::pop() {
   }
   if (ply.before.finished == 0 && info_.finished > 0) points_.fill(0);
   info_ = ply.before;
+  assert(info_.current == ply.seat);
+  check_invariants();
 }
 
 Move Deal::parse_move(std::string_view text) const {

@@ -92,11 +92,105 @@ class Sink {
   Move* limit_;
 };
 
+// One card of the lowest suit held in `cards` (suit counters, one nibble each, in
+// place in a Cards word), which must not be empty: the unit of its lowest
+// non-zero nibble.
+inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
+#if defined(__GNUC__)
+  if (cards == 0) __builtin_unreachable();  // lets countr_zero skip its zero check
+#endif
+  return std::uint64_t{1} << (std::countr_zero(cards) & ~3);
+}
+
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
   Cards cards;
   put_lane(cards, rank, lane);
   return cards;
+}
+
+// Natural cards per rank of `words` (a Cards' words), four ranks per word in
+// 16-bit lanes (rank r: word r/4); the joker nibbles are left out.
+inline void rank_counts(const std::array<std::uint64_t, Cards::kWords>& words, std::uint64_t (&counts)[4]) {
+  // Add the suit nibbles of each 16-bit lane.
+  auto lanes = [](std::uint64_t w) {
+    std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+    return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
+  };
+  for (int w = 0; w < 4; ++w) counts[w] = lanes(words[static_cast<std::size_t>(w)]);
+  counts[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+}
+
+// Whether some rank of `counts` (see rank_counts) holds at least `n` >= 1 cards.
+inline bool some_rank_with_at_least(const std::uint64_t (&counts)[4], int n) {
+  const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
+  return (((counts[0] + add) | (counts[1] + add) | (counts[2] + add) | (counts[3] + add)) &
+          0x8000800080008000ULL) != 0;
+}
+
+// The canonical k cards (1 <= k <= have) of a rank holding `have` naturals, from
+// its 16-bit `lane` of suit counters: suits in order s, h, d, c.
+inline std::uint64_t pick_from_lane(std::uint64_t lane, int have, int k) {
+  if (k == have) return lane;  // all of them
+  if (k == 1) return lowest_suit_card(lane);
+  std::uint64_t out = 0;
+  for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
+    const int have_suit = static_cast<int>((lane >> (4 * suit)) & 0xF);
+    const int take = have_suit < k ? have_suit : k;
+    out |= static_cast<std::uint64_t>(take) << (4 * suit);
+    k -= take;
+  }
+  return out;
+}
+
+// The follows of the most frequent position in play: a hand without jokers that
+// holds no bomb, answering a single, pair, triple (not under triple_mode
+// 'any_higher'), straight or connected pairs. Only naturals of the exact shape
+// can answer, so there is at most one move per answering rank: what
+// Generator::follows emits there, in the same order, at a fraction of its fixed
+// cost. Returns false, writing nothing, for any other position.
+bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  const auto& words = hand.words();
+  if ((words[3] >> kBlackJokerShift & 0xFF) != 0) return false;  // jokers: wild, or a king bomb
+  if (table.kind < Kind::single || table.kind > Kind::pairs) return false;
+  if (table.kind == Kind::triple && cfg.triple_mode == TripleMode::any_higher) return false;
+  std::uint64_t counts[4];
+  rank_counts(words, counts);
+  if (cfg.bomb_min_size < 1 || some_rank_with_at_least(counts, cfg.bomb_min_size)) return false;
+  auto count = [&](int rank) { return static_cast<int>((counts[rank >> 2] >> ((rank & 3) * 16)) & 0xFF); };
+  auto lane = [&](int rank) { return (words[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF; };
+  auto put = [&](Kind kind, int rank, int length) -> Cards& {
+    Move& m = out.next();
+    m.cards = Cards();
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+    return m.cards;
+  };
+  if (table.kind == Kind::straight || table.kind == Kind::pairs) {
+    // The one window a rank higher, with `width` naturals at each of its ranks.
+    const int width = table.kind == Kind::pairs ? 2 : 1;
+    const int start = table.rank + 1;
+    const int len = table.length / width;
+    if (start < 0 || start + len - 1 > cfg.run_top) return true;
+    if (width == 1 && (len < cfg.straight_min_len || len > cfg.straight_max_len)) return true;
+    if (width == 2 && (len < cfg.pairs_min || len > cfg.pairs_max)) return true;
+    for (int r = start; r < start + len; ++r)
+      if (count(r) < width) return true;
+    Cards& cards = put(table.kind, start, table.length);
+    for (int r = start; r < start + len; ++r)
+      put_lane(cards, r, pick_from_lane(lane(r), count(r), width));
+    return true;
+  }
+  // Exactly one rank higher, or 2s; after an A the two coincide; nothing beats a 2.
+  if (table.rank == kRank2) return true;
+  const int n = table.length;
+  for (int r = table.rank + 1 < kRank2 ? table.rank + 1 : kRank2;; r = kRank2) {
+    const Kind kind = group_kind(cfg, r, n);
+    const int have = count(r);
+    if (kind != Kind::pass && have >= n) put_lane(put(kind, r, n), r, pick_from_lane(lane(r), have, n));
+    if (r == kRank2) return true;
+  }
 }
 
 // One generation call: the hand's rank counts and the output buffer. Every
@@ -105,13 +199,7 @@ class Generator {
  public:
   [[gnu::always_inline]] Generator(const Config& cfg, const Cards& hand, MoveList& out)
       : cfg_(cfg), sink_(out), hand_(hand.words()) {
-    // Rank counts four ranks at a time: add the suit nibbles of each 16-bit lane.
-    auto lanes = [](std::uint64_t w) {
-      std::uint64_t t = (w & 0x0F0F0F0F0F0F0F0FULL) + ((w >> 4) & 0x0F0F0F0F0F0F0F0FULL);
-      return (t & 0x00FF00FF00FF00FFULL) + ((t >> 8) & 0x00FF00FF00FF00FFULL);
-    };
-    for (int w = 0; w < 4; ++w) counts_[w] = lanes(hand_[static_cast<std::size_t>(w)]);
-    counts_[3] &= 0xFFFF;  // rank 2 only: the joker nibbles are not a rank
+    rank_counts(hand_, counts_);
     black_ = hand.count(kBlackJoker);
     red_ = hand.count(kRedJoker);
     const int jokers = black_ + red_;
@@ -122,6 +210,7 @@ class Generator {
   }
 
   [[gnu::always_inline]] void leads() {
+    held_ = ranks_with_at_least(1);
     lead_groups();
     if (wild_ > 0 && wild_ <= 2 && !distinct_)
       straights_one_or_two_jokers();
@@ -163,16 +252,7 @@ class Generator {
   // The canonical k cards of `rank` (suits in order s, h, d, c) as a 16-bit lane.
   std::uint64_t pick(int rank, int k) const {
     const std::uint64_t lane = (hand_[static_cast<std::size_t>(rank >> 2)] >> ((rank & 3) * 16)) & 0xFFFF;
-    if (k == count(rank)) return lane;  // all of them
-    if (k == 1) return std::uint64_t{1} << (std::countr_zero(lane) & ~3);  // the lowest suit held
-    std::uint64_t out = 0;
-    for (int suit = 0; suit < kNumSuits && k > 0; ++suit) {
-      const int have = static_cast<int>((lane >> (4 * suit)) & 0xF);
-      const int take = have < k ? have : k;
-      out |= static_cast<std::uint64_t>(take) << (4 * suit);
-      k -= take;
-    }
-    return out;
+    return pick_from_lane(lane, count(rank), k);
   }
 
   // Bit r set when rank r holds at least `n` naturals: a lane-wise compare, four
@@ -180,16 +260,15 @@ class Generator {
   std::uint32_t ranks_with_at_least(int n) const {
     if (n <= 0) return (1u << kNumRanks) - 1;
     const std::uint64_t add = 0x0001000100010001ULL * static_cast<std::uint64_t>(0x8000 - n);
-    // After the shift the four flags sit at bits 0, 16, 32, 48; the multiply copies
-    // them to bits 45..48 in order (every partial product lands on its own bit, so
-    // nothing carries into those four).
-    constexpr std::uint64_t kGather = (1ULL << 45) | (1ULL << 30) | (1ULL << 15) | 1ULL;
-    std::uint32_t mask = 0;
-    for (int w = 0; w < 4; ++w) {
-      const std::uint64_t hit = ((counts_[w] + add) & 0x8000800080008000ULL) >> 15;
-      mask |= static_cast<std::uint32_t>((hit * kGather) >> 45 & 0xF) << (4 * w);
-    }
-    return mask & ((1u << kNumRanks) - 1);
+    constexpr std::uint64_t kFlags = 0x8000800080008000ULL;
+    // Rank r = 4w + l has its flag at bit 15 + 16l of word w; shifted by 15 - 4w it
+    // sits at bit 4w + 16l, so the four words merge without overlap. Shifting lane
+    // l down by 15l then puts rank r at bit 4w + l = r; no other shift lands a
+    // flag in bits 0..15 (it would need 4w + l + 15(l - l') in [0, 16) for l' != l).
+    const std::uint64_t merged = ((counts_[0] + add) & kFlags) >> 15 | ((counts_[1] + add) & kFlags) >> 11 |
+                                 ((counts_[2] + add) & kFlags) >> 7 | ((counts_[3] + add) & kFlags) >> 3;
+    const std::uint64_t mask = merged | merged >> 15 | merged >> 30 | merged >> 45;
+    return static_cast<std::uint32_t>(mask) & ((1u << kNumRanks) - 1);
   }
 
   int wild_at(int rank) const { return rank == kRank2 ? wild_two_ : wild_; }
@@ -237,37 +316,67 @@ class Generator {
   }
 
   // The groups of leads(): group(r, n) for each rank held (lowest first) and each
-  // size n from 1 up.
+  // size n from 1 up. The kinds are read once, so the loops keep them in registers.
   [[gnu::always_inline]] void lead_groups() {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
     if (wild_ > 0) {
-      for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+      // As group(r, n) for each n: k naturals (the first k of the rank in suit
+      // order) and n - k jokers, most naturals first.
+      for (std::uint32_t held = held_; held; held &= held - 1) {
         const int r = std::countr_zero(held);
-        for (int n = 1, top = count(r) + wild_at(r); n <= top; ++n) group(r, n, nullptr);
+        const int have = count(r);
+        const int wild = wild_at(r);
+        const auto word = static_cast<std::size_t>(r >> 2);
+        std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+        first[0] = 0;
+        std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+        for (int k = 1; k <= have; ++k) {
+          const std::uint64_t card = lowest_suit_card(left);
+          first[k] = first[k - 1] + card;
+          left -= card;
+        }
+        for (int n = 1; n <= have + wild; ++n) {
+          const Kind kind = n == 1 ? Kind::single
+                            : n == 2 ? Kind::pair
+                            : (r == kRank2 && twos_single_pair) ? Kind::pass
+                            : n == 3 ? triple
+                            : n >= bomb_min ? Kind::bomb
+                                            : Kind::pass;
+          if (kind == Kind::pass) continue;
+          for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
+            if (k < n && k < min_naturals_) continue;
+            Cards cards;
+            cards.words()[word] = first[k];
+            emit(kind, r, n, cards, n - k);
+          }
+        }
       }
       return;
     }
     // Without wild jokers each size is one move: the first n cards of the rank in
-    // suit order, built up one card at a time. The kinds are read once, so the loop
-    // keeps them in registers.
-    const Kind triple = group_kind(cfg_, 0, 3);
-    const int bomb_min = cfg_.bomb_min_size;
-    const bool twos_single_pair = cfg_.twos_only_single_pair;
-    for (std::uint32_t held = ranks_with_at_least(1); held; held &= held - 1) {
+    // suit order, built up one card at a time: a single, a pair from two cards,
+    // then the bigger groups the rules allow.
+    for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
       const auto word = static_cast<std::size_t>(r >> 2);
       std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-      std::uint64_t cards = 0;
-      for (int n = 1; n <= have; ++n) {
-        const std::uint64_t card = std::uint64_t{1} << (std::countr_zero(left) & ~3);  // the lowest suit left
+      std::uint64_t cards = lowest_suit_card(left);
+      left -= cards;
+      sink_.put(Cards(), Kind::single, r, 1).cards.words()[word] = cards;
+      if (have == 1) continue;
+      std::uint64_t card = lowest_suit_card(left);
+      cards += card;
+      left -= card;
+      sink_.put(Cards(), Kind::pair, r, 2).cards.words()[word] = cards;
+      if (r == kRank2 && twos_single_pair) continue;
+      for (int n = 3; n <= have; ++n) {
+        card = lowest_suit_card(left);
         cards += card;
         left -= card;
-        const Kind kind = n == 1 ? Kind::single
-                          : n == 2 ? Kind::pair
-                          : (r == kRank2 && twos_single_pair) ? Kind::pass
-                          : n == 3 ? triple
-                          : n >= bomb_min ? Kind::bomb
-                                          : Kind::pass;
+        const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
         if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
       }
     }
@@ -354,7 +463,7 @@ class Generator {
     if (wild_ == 0) {
       // Without wild jokers a run needs `width` naturals at every rank of its
       // window, so each run is one move: try only the starts of long-enough stretches.
-      const std::uint32_t full = ranks_with_at_least(width) & ((2u << top) - 1);
+      const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
       std::uint32_t starts = full;
       for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
       while (starts) {
@@ -389,6 +498,10 @@ class Generator {
     const int max_len = cfg_.straight_max_len;
     const int keep = std::max(1, min_naturals_);  // naturals a variant with jokers must keep
     const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
+    // Each rank's canonical card (its lowest suit held, in place in its word), or 0
+    // when the rank is not held; read by every window that covers the rank.
+    std::uint64_t one_of[kNumRanks];
+    for (int r = 0; r <= top; ++r) one_of[r] = count(r) > 0 ? lowest_card(r) : 0;
     for (int s = 0; s + min_len - 1 <= top; ++s) {
       Cards full;       // the window's naturals, one per rank held
       int missing = 0;  // ranks of the window not held: jokers
@@ -398,8 +511,7 @@ class Generator {
       std::uint64_t card[kNumRanks];  // and their card, positioned there
       for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
         const int r = s + len - 1;
-        if (count(r) > 0) {
-          const std::uint64_t one = lowest_card(r);
+        if (const std::uint64_t one = one_of[r]; one != 0) {
           full.words()[static_cast<std::size_t>(r >> 2)] |= one;
           ++naturals;
           if (wild_at(r) > 0) {
@@ -417,11 +529,14 @@ class Generator {
         // The variants: the window's cards with one (two) more jokers, each then
         // patched in place to give up the traded rank(s).
         const Cards one_more = with_jokers(full, jokers[missing + 1]);
-        const bool two = spare == 2 && naturals - 2 >= keep;
-        const Cards two_more = with_jokers(full, jokers[two ? missing + 2 : missing]);
+        if (spare == 1 || naturals - 2 < keep) {
+          for (int i = 0; i < reducible; ++i)
+            sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
+          continue;
+        }
+        const Cards two_more = with_jokers(full, jokers[missing + 2]);
         for (int i = 0; i < reducible; ++i) {
           sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
-          if (!two) continue;
           for (int k = i + 1; k < reducible; ++k) {
             auto& words = sink_.put(two_more, Kind::straight, s, len).cards.words();
             words[word[i]] -= card[i];
@@ -434,8 +549,7 @@ class Generator {
 
   // The canonical single card of `rank` (its lowest suit held), positioned in its word.
   std::uint64_t lowest_card(int rank) const {
-    const std::uint64_t lane = hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16));
-    return std::uint64_t{1} << (std::countr_zero(lane) & ~3);
+    return lowest_suit_card(hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16)));
   }
 
   // `cards` (no jokers) plus the joker counters `jokers`.
@@ -520,6 +634,7 @@ class Generator {
   const std::array<std::uint64_t, Cards::kWords>& hand_;
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
+  std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination
@@ -588,10 +703,11 @@ void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) {
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
   out.clear();
-  Generator(cfg, hand, out).follows(table);
+  append_follows(cfg, hand, table, out);
 }
 
 void append_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
+  if (follows_without_jokers(cfg, hand, table, out)) return;
   Generator(cfg, hand, out).follows(table);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace ganzdy::gdy {
 
@@ -53,7 +54,21 @@ const std::array<std::array<std::vector<ObservationSlice>, 2>, kMaxPlayers + 1>&
 }
 
 void put_ranks(const Cards& cards, float* out) {
-  for (int r = 0; r < kNumRanks; ++r) out[r] = static_cast<float>(cards.rank_count(r));
+  // Rank r is the 16-bit lane r % 4 of word r / 4 (its four suit counters). Sum
+  // each lane's counters, four ranks a word at once (nibbles into bytes, bytes into
+  // lanes), then convert the 13 lane sums in one loop the compiler vectorizes
+  // (int32 to float is one SSE2 instruction for four).
+  constexpr std::uint64_t kNibbles = 0x0F0F0F0F0F0F0F0FULL;
+  constexpr std::uint64_t kBytes = 0x00FF00FF00FF00FFULL;
+  std::array<std::int32_t, 16> sums;
+  for (std::size_t w = 0; w < 4; ++w) {
+    std::uint64_t x = cards.words()[w];
+    x = (x & kNibbles) + ((x >> 4) & kNibbles);
+    x = (x & kBytes) + ((x >> 8) & kBytes);
+    for (std::size_t lane = 0; lane < 4; ++lane)
+      sums[4 * w + lane] = static_cast<std::int32_t>((x >> (16 * lane)) & 0xFFFF);
+  }
+  for (int r = 0; r < kNumRanks; ++r) out[r] = static_cast<float>(sums[static_cast<std::size_t>(r)]);
   out[kNumRanks] = static_cast<float>(cards.count(kBlackJoker));
   out[kNumRanks + 1] = static_cast<float>(cards.count(kRedJoker));
 }

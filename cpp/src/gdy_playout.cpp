@@ -1,6 +1,7 @@
 #include "ganzdy/gdy_playout.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <thread>
 
@@ -23,11 +24,12 @@ std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index) {
 
 int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
   thread_local MoveList legal;  // grown once per thread, not once per deal
+  std::array<Policy, kMaxPlayers> policy_of{};  // each seat's policy, looked up once
+  for (std::size_t s = 0; s < policy_of.size(); ++s) policy_of[s] = policies[s % policies.size()];
   int plies = 0;
   while (!deal.is_terminal()) {
     deal.legal_moves(legal);
-    const int seat = deal.current_player();
-    const Policy policy = policies[static_cast<std::size_t>(seat) % policies.size()];
+    const Policy policy = policy_of[static_cast<std::size_t>(deal.current_player())];
     const int choice = policy == Policy::greedy ? greedy_choice(deal.config(), view_of(deal), legal)
                                                 : random_choice(rng, legal);
     deal.apply(legal[static_cast<std::size_t>(choice)]);

@@ -168,8 +168,15 @@ std::string_view Rules::game_name() const { return preset_of(game_).name; }
 int Rules::packs() const { return preset_of(game_).packs(values_); }
 
 Cards Rules::deck() const {
+  // Every face `packs` times: all the 4-bit counters of a word set at once (the
+  // observation encoder asks for the deck on every call).
+  const auto copies = static_cast<std::uint64_t>(packs());
+  constexpr std::uint64_t kOnes = 0x1111111111111111ULL;  // 1 in each counter
   Cards deck;
-  for (int f = 0; f < kNumFaces; ++f) deck.add(f, packs());
+  for (int w = 0; w < Cards::kWords; ++w) {
+    const int faces = std::min(16, kNumFaces - 16 * w);  // faces in this word
+    deck.words()[static_cast<std::size_t>(w)] = (faces == 16 ? kOnes : kOnes >> (4 * (16 - faces))) * copies;
+  }
   return deck;
 }
 

@@ -11,6 +11,8 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     IllegalMoveError,
+    InformationSet,
+    IsmctsResult,
     LegalMoves,
     Move,
     ObservationSlice,
@@ -19,8 +21,12 @@ from ganzdy._core import (
     ParseError,
     Rules,
     RulesError,
+    SolveResult,
+    ismcts,
+    solve,
 )
 from ganzdy.agents import (
+    ISMCTS,
     Agent,
     AgentError,
     GreedyAgent,
@@ -35,6 +41,7 @@ from ganzdy.agents import (
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import RecordError, from_record, to_record
+from ganzdy.solver import format_position, parse_position
 
 
 def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
@@ -50,6 +57,7 @@ Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 __version__ = "0.1.0"
 
 __all__ = [
+    "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
@@ -63,6 +71,8 @@ __all__ = [
     "GreedyAgent",
     "HumanAgent",
     "IllegalMoveError",
+    "InformationSet",
+    "IsmctsResult",
     "LegalMoves",
     "Match",
     "Move",
@@ -77,14 +87,19 @@ __all__ = [
     "Rules",
     "RulesError",
     "SeatView",
+    "SolveResult",
     "Standing",
     "__version__",
     "arena",
+    "format_position",
     "from_record",
+    "ismcts",
     "make_agent",
+    "parse_position",
     "play_deal",
     "playouts",
     "register_agent",
+    "solve",
     "to_record",
     "view_for",
 ]

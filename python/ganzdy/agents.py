@@ -3,17 +3,20 @@
 An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
 seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
-cannot cheat by accident. ``make_agent("random:seed=3")`` builds agents from text
-for the command line and the arena; ``register_agent`` adds new kinds.
+cannot cheat by accident. A search agent samples the worlds it searches from the
+view's ``information`` (an ``InformationSet``), which holds no hidden card either.
+``make_agent("random:seed=3")`` builds agents from text for the command line and
+the arena; ``register_agent`` adds new kinds.
 """
 
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, TextIO, runtime_checkable
 
 from ganzdy._core import (
@@ -22,10 +25,13 @@ from ganzdy._core import (
     Deal,
     GanzdyError,
     IllegalMoveError,
+    InformationSet,
+    IsmctsResult,
     Move,
     ParseError,
     Rules,
     greedy_index,
+    ismcts,
     parse_move_text,
 )
 from ganzdy.options import parse_option_value
@@ -58,6 +64,10 @@ class SeatView:
     history: tuple[tuple[int, Move], ...]  # (seat, move) in order, passes included
     out_seats: tuple[int, ...]  # seats that went out (end_condition='ranking')
     legal_moves: tuple[Move, ...]  # the pass first when following
+    # For search: samples whole deals consistent with this view (hidden cards dealt
+    # at random); it keeps no hidden card of the real deal. None when the view was
+    # built by hand.
+    information: InformationSet | None = field(default=None, compare=False, repr=False)
 
     @property
     def ply(self) -> int:
@@ -94,6 +104,7 @@ def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> S
         history=tuple(deal.history if history is None else history),
         out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
         legal_moves=tuple(deal.legal_moves),
+        information=InformationSet(deal, seat),
     )
 
 
@@ -138,6 +149,85 @@ class GreedyAgent:
             view.legal_moves,
         )
         return view.legal_moves[index]
+
+
+class ISMCTS:
+    """Information-set Monte Carlo tree search (SO-ISMCTS), run in C++ with the GIL released.
+
+    Each decision searches worlds sampled from ``view.information``, so it sees no
+    hidden card. ``iterations`` and ``time_limit`` (seconds) bound each decision,
+    whichever ends it first; with neither, ``ISMCTS_DEFAULT_ITERATIONS`` (1,000).
+    ``c`` is the UCB1 exploration constant (rewards lie in [0, 1]); ``rollout`` is
+    the policy that plays worlds out ('random' or 'greedy'); ``reward`` is 'win',
+    'points' or 'mixed' (see ``ganzdy._core.ismcts``); ``threads`` searches that
+    many trees in parallel and sums their root statistics. With a seed and an
+    iteration budget only, its moves are reproducible (for a given thread count).
+    ``last_result`` keeps the last search's ``IsmctsResult`` (None after a forced
+    move, which is played without searching).
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        threads: int = 1,
+        c: float = 0.7,
+        rollout: str = "greedy",
+        reward: str = "points",
+        seed: int | None = None,
+    ) -> None:
+        for label, value in (("iterations", iterations), ("threads", threads)):
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 1
+            ):
+                raise AgentError(f"ismcts: {label}={value!r} must be a positive int")
+        if time_limit is not None and (
+            isinstance(time_limit, bool)
+            or not isinstance(time_limit, int | float)
+            or not 0 < time_limit < math.inf
+        ):
+            raise AgentError(
+                f"ismcts: time_limit={time_limit!r} must be a positive number of seconds"
+            )
+        if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
+            raise AgentError(f"ismcts: c={c!r} must be a non-negative number")
+        if rollout not in ("random", "greedy"):
+            raise AgentError(f"ismcts: rollout={rollout!r} must be 'random' or 'greedy'")
+        if reward not in ("win", "points", "mixed"):
+            raise AgentError(f"ismcts: reward={reward!r} must be 'win', 'points' or 'mixed'")
+        self.name = "ismcts"
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.threads = threads
+        self.c = float(c)
+        self.rollout = rollout
+        self.reward = reward
+        self._random = random.Random(seed)
+        self.last_result: IsmctsResult | None = None
+
+    def act(self, view: SeatView) -> Move:
+        self.last_result = None
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        if view.information is None:
+            raise AgentError(
+                "ismcts: the view has no information set to search (build views with view_for)"
+            )
+        result = ismcts(
+            view.information,
+            iterations=self.iterations,
+            time_limit=self.time_limit,
+            c=self.c,
+            rollout=self.rollout,
+            reward=self.reward,
+            threads=self.threads,
+            seed=self._random.getrandbits(64),
+        )
+        self.last_result = result
+        move = view.legal_moves[result.index]
+        if move != result.move:
+            raise GanzdyError(f"ismcts chose {result.move}, which is not legal move {result.index}")
+        return move
 
 
 # -- reading a move a person typed --------------------------------------------------
@@ -378,3 +468,9 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 register_agent("random", RandomAgent, "uniform over the legal moves (seed=N)")
 register_agent("greedy", GreedyAgent, "the built-in greedy policy")
 register_agent("human", HumanAgent, "you, at the terminal")
+register_agent(
+    "ismcts",
+    ISMCTS,
+    "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy, "
+    "reward=win|points|mixed, threads=N, seed=N)",
+)

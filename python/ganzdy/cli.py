@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import TextIO
 
 from ganzdy import records
-from ganzdy._core import Deal, GanzdyError, Move, Rules, parse_move_text
+from ganzdy._core import Deal, GanzdyError, Move, Rules, parse_move_text, solve
 from ganzdy.agents import Agent, HumanAgent, Quit, known_agents, make_agent
 from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
 from ganzdy.ratings import plot_ratings
+from ganzdy.solver import format_position, parse_position
 
 
 def _add_rules_arguments(
@@ -293,6 +294,115 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- solve ---------------------------------------------------------------------------
+
+
+def _record_position(deal: Deal, ply: int | None) -> Deal:
+    """The position of a recorded deal to solve: after `ply` moves, else the deal's end
+    when it is unfinished with the stock empty, else where the stock ran out."""
+    moves = [move for _, move in deal.history]
+    if ply is not None and not 0 <= ply <= len(moves):
+        raise GanzdyError(f"--ply {ply} is not in the record: it has {len(moves)} moves")
+    if ply is None and not deal.is_terminal and deal.stock_size == 0:
+        return deal
+    while deal.history:
+        deal.pop()
+    for move in moves:
+        if (ply is None and deal.stock_size == 0) or deal.ply == ply:
+            break
+        deal.push(move)
+    if deal.stock_size > 0:
+        raise GanzdyError(
+            f"the stock still holds {deal.stock_size} cards at ply {deal.ply} of the record; "
+            "the solver needs an empty stock (pick a later position with --ply)"
+        )
+    return deal
+
+
+class _SolveProgress:
+    """Nodes and nodes per second on one stderr line, rewritten about once a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = False
+
+    def __call__(self, nodes: int, seconds: float) -> bool:
+        rate = nodes / seconds if seconds > 0 else 0.0
+        self.stream.write(f"\rsolving: {nodes:,} nodes, {seconds:.0f} s, {rate:,.0f} nodes/s ")
+        self.stream.flush()
+        self.shown = True
+        return True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if os.path.isfile(args.position):
+        if args.option or args.game != "gan_deng_yan":
+            raise GanzdyError("a record names its own rules: leave out --game and --option")
+        deal = _record_position(records.load(args.position), args.ply)
+        where = f"{args.position}, ply {deal.ply}"
+    elif "|" in args.position:
+        if args.ply is not None:
+            raise GanzdyError("--ply picks a position of a record, not of a position text")
+        deal = parse_position(args.position, game=args.game, options=options)
+        where = "position"
+    else:
+        raise GanzdyError(
+            f"{args.position!r} is neither a record file nor a position "
+            "(hands separated by '|', e.g. '5s 6s BJ | 7h 7d ; to_act=0')"
+        )
+    print(f"{where}: {format_position(deal)}")
+    print(f"rules: {deal.rules}")
+    progress = None if args.quiet else _SolveProgress(sys.stderr)
+    try:
+        result = solve(
+            deal,
+            seat=args.seat,
+            max_nodes=args.max_nodes,
+            time_limit=args.time_limit,
+            progress=progress,
+        )
+    finally:
+        if progress is not None:
+            progress.close()
+    seat = result.seat
+    together = "the other seat" if deal.players == 2 else "the other seats together"
+    if not result.complete:
+        print(f"value: unknown: the search stopped before it settled whether seat {seat} wins")
+        label = "most promising move"
+    elif result.win:
+        print(f"value: seat {seat} can force going out first, whatever {together} play")
+        label = "best move"
+    else:
+        print(f"value: seat {seat} cannot force going out first: {together} can stop it")
+        label = "best move"
+    if deal.players > 2:
+        print("(the other seats are assumed to play together against it: the paranoid value)")
+    if result.best_move is None:
+        print("best move: none, the deal is decided")
+    else:
+        print(f"{label}: seat {deal.current_player} plays {result.best_move}")
+        print("line:" if result.complete else "most promising line:")
+        line = deal.copy(history=False)
+        for number, move in enumerate(result.pv, 1):
+            print(f"  {number:>3}. seat {line.current_player}: {move}")
+            line.push(move)
+        if result.complete:
+            outcome = line.outcome
+            if outcome.finish_order:
+                print(f"  seat {outcome.finish_order[0]} is out first")
+            elif outcome.over:
+                print("  nobody can lead: the deal is drawn")
+    rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
+    print(f"search: {result.nodes:,} nodes in {result.seconds:.3f} s ({rate:,.0f} nodes/s)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ganzdy", description="Engine for Chinese climbing card games."
@@ -368,6 +478,33 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print a recorded deal move by move")
     replay.add_argument("file", help="a record written by 'arena --record' or ganzdy.records.save")
     replay.set_defaults(run=_cmd_replay)
+
+    solve_ = sub.add_parser(
+        "solve", help="solve an endgame exactly: can a seat force going out first?"
+    )
+    solve_.add_argument(
+        "position",
+        help="a record file (solved where its stock ran out, or at --ply) or a position "
+        "such as '5s 6s BJ | 7h 7d ; to_act=0' (see docs/solver.md)",
+    )
+    solve_.add_argument(
+        "--seat", type=int, help="whose win to solve for (default: the seat to act)"
+    )
+    solve_.add_argument("--ply", type=int, help="with a record: the position after this many moves")
+    solve_.add_argument("--max-nodes", type=int, help="stop after this many nodes")
+    solve_.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop after this long")
+    solve_.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    solve_.add_argument(
+        "--game", default="gan_deng_yan", help="rules preset of a position (default: gan_deng_yan)"
+    )
+    solve_.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule variant of a position, e.g. --option triple_mode=bomb (repeatable)",
+    )
+    solve_.set_defaults(run=_cmd_solve)
     return parser
 
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -34,9 +35,15 @@ class Cards {
   int count(int face) const {
     return static_cast<int>((words_[face >> 4] >> ((face & 15) * 4)) & 0xF);
   }
-  // Unchecked: the caller keeps every count within kMaxCopies.
-  void add(int face, int n = 1) { words_[face >> 4] += static_cast<std::uint64_t>(n) << ((face & 15) * 4); }
-  void remove(int face, int n = 1) { words_[face >> 4] -= static_cast<std::uint64_t>(n) << ((face & 15) * 4); }
+  // Unchecked: the caller keeps every count within kMaxCopies (asserted only).
+  void add(int face, int n = 1) {
+    assert(face >= 0 && face < kNumFaces && n >= 0 && count(face) + n <= kMaxCopies);
+    words_[face >> 4] += static_cast<std::uint64_t>(n) << ((face & 15) * 4);
+  }
+  void remove(int face, int n = 1) {
+    assert(face >= 0 && face < kNumFaces && n >= 0 && count(face) >= n);
+    words_[face >> 4] -= static_cast<std::uint64_t>(n) << ((face & 15) * 4);
+  }
 
   // Number of cards of a rank, any suit.
   int rank_count(int rank) const {
@@ -67,10 +74,12 @@ class Cards {
   // Unchecked multiset sum and difference (the caller guarantees containment /
   // capacity); the checked forms live at the Python edge.
   Cards& operator+=(const Cards& o) {
+    assert(!overflows_with(o));
     for (int i = 0; i < kWords; ++i) words_[i] += o.words_[i];
     return *this;
   }
   Cards& operator-=(const Cards& o) {
+    assert(contains(o));
     for (int i = 0; i < kWords; ++i) words_[i] -= o.words_[i];
     return *this;
   }

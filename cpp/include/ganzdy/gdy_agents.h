@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "ganzdy/gdy_deal.h"
@@ -35,6 +36,7 @@ int greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal
 
 // Uniform over `legal` (non-empty).
 inline int random_choice(Random& rng, const MoveList& legal) {
+  assert(!legal.empty());
   return static_cast<int>(rng.below(legal.size()));
 }
 

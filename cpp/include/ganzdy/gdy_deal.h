@@ -75,6 +75,14 @@ class Deal {
   // A deal from an explicit deck order, top card first. Throws DeckError unless
   // `deck` is exactly the rules' deck, RulesError for a bad dealer.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer);
+  // A position with an empty stock (gdy_position.cpp; docs/solver.md): `hands`
+  // (one per seat, together within the rules' deck; every other card counts as
+  // played), `to_act` following `table` played by `table_owner`, or leading when
+  // `table` is a pass (table_owner -1). Throws DeckError, RulesError or
+  // IllegalMoveError naming the problem. Like a copy without history it starts
+  // at root_ply() 1 and cannot be replayed from its deck.
+  static Deal position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
+                       const Move& table, int table_owner, int dealer);
 
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
@@ -158,6 +166,8 @@ class Deal {
   // Plays `move` for the seat to act (apply without the history); returns the
   // number of cards drawn when it ended a trick.
   int play(const Move& move);
+  // apply() with an undo record; out of line, so the playout path stays small.
+  [[gnu::noinline]] void apply_recorded(const Move& move);
   // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
   int end_trick(int winner);
   void start_trick(int leader);
@@ -165,6 +175,9 @@ class Deal {
   void settle();
   void draw_card(int seat);
   bool filter_allows(int seat, const Move& move) const;
+  // Asserts the invariants every position keeps (cards conserved, hand sizes, who
+  // may act); a no-op when NDEBUG is defined, as in release builds.
+  void check_invariants() const;
 
   std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
@@ -184,6 +197,9 @@ class Deal {
   std::array<std::int64_t, kMaxPlayers> points_{};
   std::vector<Ply> history_;
 };
+
+// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules.
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
 
 // The deck in its unshuffled order: each face `packs` times, face by face.
 std::vector<Face> ordered_deck(const Rules& rules);

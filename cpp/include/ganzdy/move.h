@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 #include <optional>
@@ -99,10 +100,23 @@ class MoveList {
   Move* end() { return buf_.data() + size_; }
   const Move* begin() const { return buf_.data(); }
   const Move* end() const { return buf_.data() + size_; }
-  Move& operator[](std::size_t i) { return buf_[i]; }
-  const Move& operator[](std::size_t i) const { return buf_[i]; }
-  const Move& front() const { return buf_[0]; }
-  const Move& back() const { return buf_[size_ - 1]; }
+  // The storage runs past size(); only the live moves may be read.
+  Move& operator[](std::size_t i) {
+    assert(i < size_);
+    return buf_[i];
+  }
+  const Move& operator[](std::size_t i) const {
+    assert(i < size_);
+    return buf_[i];
+  }
+  const Move& front() const {
+    assert(size_ > 0);
+    return buf_[0];
+  }
+  const Move& back() const {
+    assert(size_ > 0);
+    return buf_[size_ - 1];
+  }
 
   void push_back(const Move& move) { next() = move; }
   // The slot of the next move, for a generator to fill in place.

@@ -4,6 +4,7 @@
 // are implementation-defined and are never used).
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <utility>
 
@@ -26,6 +27,7 @@ class Random {
   // bits of next() * n, redrawing while the low 64 bits fall below 2^64 mod n.
   // Exact, division-free on the common path, and the same on every platform.
   std::uint64_t below(std::uint64_t n) {
+    assert(n >= 1);
     std::uint64_t high;
     std::uint64_t low = multiply(next(), n, high);
     if (low < n) {

@@ -1,11 +1,20 @@
 """Research interfaces: observations and environment adapters.
 
-``ganzdy.env.encoding`` (always available) documents the observation vector.
+``ganzdy.env.encoding`` (always available) documents the observation vector, and
+``ganzdy.env.VectorEnv`` steps many deals in one C++ call (``ganzdy.env.vector``).
 The adapters for PettingZoo, Gymnasium and OpenSpiel live in submodules that
 import those libraries, so they need the ``env`` or ``openspiel`` extras:
 ``ganzdy.env.pettingzoo``, ``ganzdy.env.gymnasium``, ``ganzdy.env.openspiel``.
 """
 
 from ganzdy.env.encoding import OBSERVATION_VERSION, ObservationSlice, describe, split
+from ganzdy.env.vector import VectorEnv, VectorStep
 
-__all__ = ["OBSERVATION_VERSION", "ObservationSlice", "describe", "split"]
+__all__ = [
+    "OBSERVATION_VERSION",
+    "ObservationSlice",
+    "VectorEnv",
+    "VectorStep",
+    "describe",
+    "split",
+]

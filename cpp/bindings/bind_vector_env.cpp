@@ -1,0 +1,272 @@
+// The vector env (ganzdy._core.VectorEnv) and time_vector_env, its cost measured
+// inside C++. ganzdy.env.VectorEnv (python/ganzdy/env/vector.py) is the public face.
+//
+// Outputs are NumPy views of the env's own buffers, read-only and kept valid for
+// the env's lifetime (each view holds a reference to the env); every reset/step
+// overwrites them in place. The legal ids vary in number, so legal_ids() returns a
+// fresh array each time.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gdy_playout.h"
+#include "ganzdy/gdy_vector_env.h"
+
+#include <pybind11/numpy.h>
+
+namespace ganzdy::bind {
+
+namespace {
+
+using gdy::VectorEnv;
+
+// The env plus a use flag: the GIL is released while it steps, so a second thread
+// must not step, reset or read it meanwhile; it gets a RuntimeError instead.
+struct BoundVectorEnv {
+  VectorEnv env;
+  std::atomic<bool> busy{false};
+};
+
+class InUse {
+ public:
+  explicit InUse(BoundVectorEnv& bound) : flag_(bound.busy) {
+    if (flag_.exchange(true))
+      throw std::runtime_error("VectorEnv is in use by another thread: step, reset and reads must not overlap");
+  }
+  ~InUse() { flag_.store(false); }
+  InUse(const InUse&) = delete;
+  InUse& operator=(const InUse&) = delete;
+
+ private:
+  std::atomic<bool>& flag_;
+};
+
+int seat_from(py::handle seat, int players) {
+  if (py::isinstance<py::str>(seat)) {
+    if (seat.cast<std::string>() == "random") return VectorEnv::kRandomSeat;
+    throw RulesError("seat=" + std::string(py::repr(seat)) + " is not allowed: expected a seat 0 to " +
+                     std::to_string(players - 1) + " or 'random'");
+  }
+  return to_seat(seat, players, "seat");
+}
+
+std::vector<gdy::Policy> opponents_from(py::handle obj) {
+  std::vector<gdy::Policy> out;
+  if (py::isinstance<py::str>(obj)) {
+    out.push_back(gdy::parse_policy(obj.cast<std::string>()));
+    return out;
+  }
+  if (!py::isinstance<py::sequence>(obj)) throw py::type_error("opponents must be a policy name or a sequence of them");
+  for (auto item : obj.cast<py::sequence>()) {
+    if (!py::isinstance<py::str>(item)) throw py::type_error("opponents must be policy names ('random', 'greedy')");
+    out.push_back(gdy::parse_policy(item.cast<std::string>()));
+  }
+  return out;
+}
+
+std::string policy_name(gdy::Policy p) { return p == gdy::Policy::greedy ? "greedy" : "random"; }
+
+// A read-only view of `data`, shaped `shape`, keeping `owner` alive.
+template <typename T>
+py::array view(py::handle owner, std::span<const T> data, std::vector<py::ssize_t> shape,
+               const py::dtype& dtype = py::dtype::of<T>()) {
+  py::array out(dtype, std::move(shape), std::vector<py::ssize_t>{}, data.data(), owner);
+  out.attr("setflags")(py::arg("write") = false);
+  return out;
+}
+
+std::unique_ptr<BoundVectorEnv> make_env(const Rules& rules, int num_envs, py::handle opponents, py::handle seat,
+                                         py::handle seed) {
+  auto shared = std::make_shared<const Rules>(rules);
+  return std::unique_ptr<BoundVectorEnv>(new BoundVectorEnv{
+      VectorEnv(shared, num_envs, opponents_from(opponents), seat_from(seat, rules.players()), to_seed(seed)), {}});
+}
+
+void reset(BoundVectorEnv& self, py::handle seed) {
+  InUse in_use(self);
+  if (seed.is_none()) {
+    py::gil_scoped_release release;
+    self.env.reset();
+  } else {
+    const std::uint64_t s = to_seed(seed);
+    py::gil_scoped_release release;
+    self.env.reset(s);
+  }
+}
+
+void step(BoundVectorEnv& self, py::handle actions) {
+  py::array arr = py::array::ensure(actions);
+  if (!arr) throw py::type_error("actions must be an array or sequence of integer move ids");
+  const char kind = arr.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw py::type_error("actions must be integer move ids, got an array of dtype " +
+                         std::string(py::str(arr.dtype())));
+  if (arr.ndim() != 1)
+    throw RulesError("step: actions must be one move id per env, shape (" + std::to_string(self.env.num_envs()) +
+                     ",), got shape " + std::string(py::str(arr.attr("shape"))));
+  auto ids = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
+  InUse in_use(self);
+  const std::span<const std::int64_t> span(ids.data(), static_cast<std::size_t>(ids.size()));
+  py::gil_scoped_release release;
+  self.env.step(span);
+}
+
+py::dict buffers(py::object owner) {
+  auto& self = owner.cast<BoundVectorEnv&>();
+  const VectorEnv& env = self.env;
+  const py::ssize_t n = env.num_envs();
+  const py::ssize_t obs = env.observation_size();
+  py::dict out;
+  out["observations"] = view(owner, env.observations(), {n, obs});
+  out["legal_offsets"] = view(owner, env.legal_offsets(), {n + 1});
+  out["rewards"] = view(owner, env.rewards(), {n});
+  out["terminations"] = view(owner, env.terminations(), {n}, py::dtype::of<bool>());
+  out["episode_points"] = view(owner, env.episode_points(), {n});
+  out["episode_lengths"] = view(owner, env.episode_lengths(), {n});
+  out["final_observations"] = view(owner, env.final_observations(), {n, obs});
+  return out;
+}
+
+py::array legal_ids(BoundVectorEnv& self) {
+  InUse in_use(self);
+  const auto ids = self.env.legal_ids();
+  return py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids.size()), ids.data());
+}
+
+py::array action_masks(py::object owner) {
+  auto& self = owner.cast<BoundVectorEnv&>();
+  InUse in_use(self);
+  std::span<const std::uint8_t> masks;
+  {
+    py::gil_scoped_release release;
+    masks = self.env.masks();
+  }
+  return view(owner, masks, {self.env.num_envs(), self.env.num_moves()}, py::dtype::of<bool>());
+}
+
+template <typename T>
+py::array copy_of(std::span<const T> data) {
+  return py::array_t<T>(static_cast<py::ssize_t>(data.size()), data.data());
+}
+
+// Steps the env `steps` times per round for `rounds` rounds, the learner choosing
+// uniformly among its legal ids (Random(seed)), all inside C++. Per round: wall-clock
+// ns per env step, and process CPU ns per env step (std::clock; on a shared machine
+// the wall clock also counts the time other processes held the core), plus what was
+// played so a benchmark can check it.
+py::dict time_vector_env(BoundVectorEnv& self, int steps, int rounds, bool masks, py::handle seed) {
+  if (steps < 1 || rounds < 1) throw py::value_error("steps and rounds must be positive");
+  InUse in_use(self);
+  VectorEnv& env = self.env;
+  if (!env.started()) throw RulesError("time_vector_env: reset() the env first");
+  Random rng(to_seed(seed));
+  const auto n = static_cast<std::size_t>(env.num_envs());
+  std::vector<std::int64_t> actions(n);
+  std::vector<double> samples;
+  std::vector<double> cpu_samples;
+  std::int64_t episodes = 0;
+  std::int64_t mask_bytes = 0;
+  double reward_sum = 0.0;
+  {
+    py::gil_scoped_release release;
+    for (int r = 0; r < rounds; ++r) {
+      const auto start = std::chrono::steady_clock::now();
+      const std::clock_t cpu_start = std::clock();
+      for (int s = 0; s < steps; ++s) {
+        const auto ids = env.legal_ids();
+        const auto offsets = env.legal_offsets();
+        for (std::size_t i = 0; i < n; ++i) {
+          const auto count = static_cast<std::uint64_t>(offsets[i + 1] - offsets[i]);
+          actions[i] = ids[static_cast<std::size_t>(offsets[i]) + static_cast<std::size_t>(rng.below(count))];
+        }
+        env.step(actions);
+        if (masks) mask_bytes += env.masks()[n - 1];  // touch the result
+        const auto rewards = env.rewards();
+        const auto ended = env.terminations();
+        for (std::size_t i = 0; i < n; ++i) {
+          reward_sum += rewards[i];
+          episodes += ended[i];
+        }
+      }
+      const std::clock_t cpu_stop = std::clock();
+      const auto stop = std::chrono::steady_clock::now();
+      const double count = static_cast<double>(steps) * static_cast<double>(n);
+      samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / count);
+      cpu_samples.push_back(static_cast<double>(cpu_stop - cpu_start) * 1e9 / CLOCKS_PER_SEC / count);
+    }
+  }
+  py::dict out;
+  out["ns_per_step"] = samples;
+  out["cpu_ns_per_step"] = cpu_samples;
+  out["steps"] = static_cast<std::int64_t>(steps) * rounds * static_cast<std::int64_t>(n);
+  out["episodes"] = episodes;
+  out["reward_sum"] = reward_sum;
+  out["mask_checksum"] = mask_bytes;
+  return out;
+}
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<BoundVectorEnv>(m, "VectorEnv",
+                             "n Gan Deng Yan deals stepped together in C++: one learner seat each, built-in "
+                             "opponents, same-step auto-reset. See ganzdy.env.VectorEnv.")
+      .def(py::init(&make_env), py::arg("rules"), py::arg("num_envs"), py::arg("opponents") = "random",
+           py::arg("seat") = 0, py::arg("seed") = py::none())
+      .def_property_readonly("num_envs", [](const BoundVectorEnv& b) { return b.env.num_envs(); })
+      .def_property_readonly("players", [](const BoundVectorEnv& b) { return b.env.players(); })
+      .def_property_readonly("observation_size", [](const BoundVectorEnv& b) { return b.env.observation_size(); })
+      .def_property_readonly("num_moves", [](const BoundVectorEnv& b) { return b.env.num_moves(); })
+      .def_property_readonly("rules", [](const BoundVectorEnv& b) { return b.env.rules(); })
+      .def_property_readonly("seed", [](const BoundVectorEnv& b) { return b.env.seed(); },
+                             "The seed of the episodes now being played.")
+      .def_property_readonly("seat", [](const BoundVectorEnv& b) {
+        return b.env.seat() == VectorEnv::kRandomSeat ? py::object(py::str("random")) : py::object(py::int_(b.env.seat()));
+      })
+      .def_property_readonly("opponents", [](const BoundVectorEnv& b) {
+        std::vector<std::string> out;
+        for (auto p : b.env.opponents()) out.push_back(policy_name(p));
+        return out;
+      })
+      .def_property_readonly("started", [](const BoundVectorEnv& b) { return b.env.started(); })
+      .def_property_readonly("completed_episodes", [](const BoundVectorEnv& b) { return b.env.completed_episodes(); })
+      .def_property_readonly("skipped_episodes", [](const BoundVectorEnv& b) { return b.env.skipped_episodes(); })
+      .def("reset", &reset, py::arg("seed") = py::none(),
+           "seed=None: the next episode of every env (episode 0 on first use); an int reseeds and starts "
+           "episode 0 of every env.")
+      .def("step", &step, py::arg("actions"), "One learner move id per env; all are checked before any env moves.")
+      .def("buffers", &buffers,
+           "Read-only views of the output buffers, valid for the env's lifetime and overwritten by each "
+           "reset/step: observations, legal_offsets, rewards, terminations, episode_points, episode_lengths, "
+           "final_observations.")
+      .def("legal_ids", &legal_ids, "The flat legal ids of every env (a new array), split by legal_offsets.")
+      .def("action_masks", &action_masks,
+           "A read-only view of the dense masks [num_envs, num_moves] of the current legal ids.")
+      .def("seats", [](BoundVectorEnv& b) {
+        InUse in_use(b);
+        return copy_of(b.env.seats());
+      }, "The learner's seat in each env's current episode (a new array).")
+      .def("episodes", [](BoundVectorEnv& b) {
+        InUse in_use(b);
+        return copy_of(b.env.episodes());
+      }, "The index of each env's current episode (a new array; -1 before reset).")
+      .def("deal", [](BoundVectorEnv& b, int i) {
+        InUse in_use(b);
+        return b.env.deal(i).copy_without_history();
+      }, py::arg("i"), "A copy of env i's deal as it is now (without history).");
+
+  m.def("time_vector_env", &time_vector_env, py::arg("env"), py::arg("steps") = 100, py::arg("rounds") = 5,
+        py::arg("masks") = false, py::arg("seed") = 0,
+        "Step `env` (a _core.VectorEnv, reset) steps x rounds times with random learner moves inside C++: "
+        "{'ns_per_step': [wall, per round], 'cpu_ns_per_step': [CPU time, per round], 'steps', 'episodes', "
+        "'reward_sum', 'mask_checksum'}.");
+}
+
+}  // namespace ganzdy::bind

@@ -1,0 +1,245 @@
+"""Many Gan Deng Yan deals stepped in one C++ call: the vector env for training loops.
+
+Each of the ``n`` envs is one deal with one learner seat; the other seats are played
+inside C++ by the built-in policies (``"random"``, ``"greedy"``) until it is the
+learner's turn again, so a step is exactly one learner decision and never calls back
+into Python. The GIL is released while the envs step.
+
+Conventions (the C++ contract is ``cpp/include/ganzdy/gdy_vector_env.h``):
+
+- **Actions** are move ids (``rules.move_id``), one per env. All are checked before
+  any env moves: an id that is not legal in its env raises ``IllegalMoveError``
+  naming the env and why, and then nothing has changed.
+- **Legal moves** come as a ragged pair: env ``i``'s legal ids are
+  ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (``VectorStep.legal(i)``), in
+  the order of ``deal.legal_moves``. Dense masks ``[n, rules.num_moves]`` cost 22 KB
+  an env, so they come only from ``action_masks()``.
+- **Rewards** are the learner's points (``outcome.points[seat]``) in the step its
+  deal ended, else 0; an episode's rewards sum to its points.
+- **Same-step auto-reset** (Gymnasium's ``SAME_STEP`` mode): in the step a deal ends,
+  ``terminations[i]`` is True, ``rewards[i]``, ``episode_points[i]`` and
+  ``episode_lengths[i]`` (learner decisions) describe the episode that ended,
+  ``final_observations[i]`` is the learner's view of its last position, and
+  ``observations[i]`` and the legal ids are already those of the next deal. Deals
+  always end, so there are no truncations.
+- **Episodes and seeds**: ``reset(seed)`` starts episode 0 of every env; ``reset()``
+  starts the next episode of every env (episode 0 the first time, from the
+  constructor's seed). Episode ``e`` of env ``i`` is
+  ``rules.new_deal(seed=deal_seed(deal_seed(seed, i), e), dealer=(i + e) % players)``
+  (``ganzdy._core.deal_seed``), so an env's deals depend on ``(seed, i)`` only, not
+  on ``n``. The learner sits at ``seat``, or with ``seat="random"`` at a seat drawn
+  per episode from that episode's seed. The dealer rotates, so a fixed seat still
+  meets every position.
+- **Opponents** are named by position after the learner in turn order (the
+  observation's relative order): ``opponents[k - 1]`` plays the seat ``k`` places
+  after the learner; one name plays them all.
+- An episode where the learner never gets to act (an opponent goes out, or the deal
+  is drawn, before its first turn) is skipped: it yields no step and no reward and
+  is counted in ``skipped_episodes``.
+- **Copies or views**: with ``copy=True`` (the default) every returned array is the
+  caller's own. With ``copy=False`` the arrays are read-only views of the env's own
+  buffers: no copying, valid for the env's lifetime, but overwritten in place by the
+  next ``step``/``reset`` (copy what you keep). ``legal_ids`` is always a new array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ganzdy import _core
+from ganzdy._core import Deal, Rules
+
+__all__ = ["VectorEnv", "VectorStep"]
+
+
+@dataclass(frozen=True)
+class VectorStep:
+    """What ``VectorEnv.reset`` and ``VectorEnv.step`` return, one row per env.
+
+    ``observations`` ``[n, obs]`` float32: the learner's observation (as
+    ``deal.observation(seat)``); ``legal_ids`` int32 and ``legal_offsets`` int64
+    ``[n + 1]``: the ragged legal move ids; ``rewards`` float32 ``[n]``;
+    ``terminations`` bool ``[n]``; for the envs whose deal ended this step,
+    ``episode_points`` int64, ``episode_lengths`` int32 and ``final_observations``
+    ``[n, obs]`` (the other rows are zero, except ``final_observations`` rows of a
+    ``copy=False`` env, which are stale). After ``reset`` the rewards, terminations and
+    final info are zero.
+    """
+
+    observations: npt.NDArray[np.float32]
+    legal_ids: npt.NDArray[np.int32]
+    legal_offsets: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.float32]
+    terminations: npt.NDArray[np.bool_]
+    episode_points: npt.NDArray[np.int64]
+    episode_lengths: npt.NDArray[np.int32]
+    final_observations: npt.NDArray[np.float32]
+
+    def legal(self, i: int) -> npt.NDArray[np.int32]:
+        """The legal move ids of env ``i``."""
+        return self.legal_ids[self.legal_offsets[i] : self.legal_offsets[i + 1]]
+
+    @property
+    def legal_counts(self) -> npt.NDArray[np.int64]:
+        """How many legal moves each env has."""
+        return np.diff(self.legal_offsets)
+
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One legal id per env, uniformly at random."""
+        counts = self.legal_counts
+        picks = self.legal_offsets[:-1] + (rng.random(len(counts)) * counts).astype(np.int64)
+        return self.legal_ids[picks].astype(np.int64)
+
+
+class VectorEnv:
+    """``n`` Gan Deng Yan deals stepped together in C++; see the module docstring.
+
+    >>> env = VectorEnv(Rules("gan_deng_yan", players=4), 8, opponents="greedy", seed=1)
+    >>> first = env.reset()
+    >>> first.observations.shape, len(first.legal_offsets)
+    ((8, 110), 9)
+    >>> step = env.step(first.sample_actions(np.random.default_rng(0)))
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        n: int,
+        opponents: str | Sequence[str] = "random",
+        seat: int | Literal["random"] = 0,
+        seed: int | None = None,
+        *,
+        copy: bool = True,
+    ) -> None:
+        self._env = _core.VectorEnv(rules, n, opponents, seat, seed)
+        self._buffers = self._env.buffers()
+        self._copy = copy
+
+    @property
+    def rules(self) -> Rules:
+        return self._env.rules
+
+    @property
+    def num_envs(self) -> int:
+        return self._env.num_envs
+
+    def __len__(self) -> int:
+        return self._env.num_envs
+
+    @property
+    def players(self) -> int:
+        return self._env.players
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of one env's observation (``rules.observation_shape``)."""
+        return (self._env.observation_size,)
+
+    @property
+    def num_moves(self) -> int:
+        """The size of the move-id space (``rules.num_moves``)."""
+        return self._env.num_moves
+
+    @property
+    def seed(self) -> int:
+        """The seed of the episodes being played (the constructor's until ``reset(seed)``)."""
+        return self._env.seed
+
+    @property
+    def seat(self) -> int | Literal["random"]:
+        seat = self._env.seat
+        return "random" if seat == "random" else int(seat)
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        """The policy of each seat after the learner, in turn order."""
+        return tuple(self._env.opponents)
+
+    @property
+    def copy(self) -> bool:
+        """Whether results are the caller's own arrays (True) or read-only views."""
+        return self._copy
+
+    @property
+    def seats(self) -> npt.NDArray[np.int8]:
+        """The learner's seat in each env's current episode."""
+        return self._env.seats()
+
+    @property
+    def episodes(self) -> npt.NDArray[np.int64]:
+        """The index of each env's current episode (-1 before the first reset)."""
+        return self._env.episodes()
+
+    @property
+    def completed_episodes(self) -> int:
+        """Episodes that ended, since construction (skipped ones not included)."""
+        return self._env.completed_episodes
+
+    @property
+    def skipped_episodes(self) -> int:
+        """Episodes skipped because the learner never got to act, since construction."""
+        return self._env.skipped_episodes
+
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Start episode 0 of every env from ``seed``, or with None the next episode of each."""
+        self._env.reset(seed)
+        return self._result()
+
+    def step(self, actions: npt.ArrayLike) -> VectorStep:
+        """Play one learner move id per env; opponents answer; ended deals restart."""
+        self._env.step(actions)
+        return self._result()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Dense masks ``[n, rules.num_moves]`` of the current legal ids.
+
+        Kept up to date incrementally in a buffer of the env's own, so a call costs
+        the number of legal ids; with ``copy=True`` the copy of ``n * num_moves``
+        bytes is most of its cost.
+        """
+        masks = self._env.action_masks()
+        return masks.copy() if self._copy else masks
+
+    def deal(self, i: int) -> Deal:
+        """A copy of env ``i``'s deal now (without history), to inspect or search from."""
+        return self._env.deal(i)
+
+    def _result(self) -> VectorStep:
+        b = self._buffers
+        if self._copy:
+            terminations = b["terminations"].copy()
+            # Only the ended envs' final rows mean anything: copy those into zeros
+            # (np.zeros pages are not touched until written), not the whole buffer.
+            final = np.zeros(b["final_observations"].shape, np.float32)
+            final[terminations] = b["final_observations"][terminations]
+            return VectorStep(
+                observations=b["observations"].copy(),
+                legal_ids=self._env.legal_ids(),
+                legal_offsets=b["legal_offsets"].copy(),
+                rewards=b["rewards"].copy(),
+                terminations=terminations,
+                episode_points=b["episode_points"].copy(),
+                episode_lengths=b["episode_lengths"].copy(),
+                final_observations=final,
+            )
+        return VectorStep(
+            observations=b["observations"],
+            legal_ids=self._env.legal_ids(),
+            legal_offsets=b["legal_offsets"],
+            rewards=b["rewards"],
+            terminations=b["terminations"],
+            episode_points=b["episode_points"],
+            episode_lengths=b["episode_lengths"],
+            final_observations=b["final_observations"],
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<VectorEnv {self.num_envs} x {self.rules!r}, opponents={list(self.opponents)}, "
+            f"seat={self.seat!r}, seed={self.seed}>"
+        )
