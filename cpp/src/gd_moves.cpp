@@ -134,7 +134,8 @@ constexpr int kMaxBombVariants = 64;  // of one (rank, size >= 4): at most 19 + 
 
 // Per-thread scratch of a generation call, so that a call initialises none of
 // it (a Cards zeroes itself when made): the variants of (width, rank) for widths
-// 1-3, built on first use (only built lists are read), and working space.
+// 1-3, built on first use (only built lists are read), and working space. A
+// generation call never starts another on its thread before it ends.
 struct Scratch {
   std::array<std::uint8_t, kVariantWidths * kNumRanks> cached;
   std::array<std::uint8_t, kVariantWidths * kNumRanks> count;
