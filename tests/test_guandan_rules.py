@@ -51,7 +51,7 @@ def test_defaults_follow_the_rules_file() -> None:
     assert values == DEFAULTS and list(values) == list(DEFAULTS)
     for opt in rules.options.values():
         assert opt.default == opt.value and opt.description and opt.allowed
-    assert rules == Rules("guandan", level="2", players=4)
+    assert rules == Rules("guandan", level="2", players=4) == Rules("guandan", level=2)
 
 
 def test_rules_are_values() -> None:
@@ -77,7 +77,7 @@ def test_rules_are_values() -> None:
             "level='1' is not allowed: expected one of '2', '3', '4', '5', '6', '7', '8', '9', "
             "'T', 'J', 'Q', 'K', 'A'",
         ),
-        ({"level": 5}, "level=5 is not allowed: expected one of '2'"),
+        ({"level": 10}, "level=10 is not allowed: expected one of '2'"),
         ({"players": 5}, "players=5 is not allowed for guandan: expected 4 to 4"),
         ({"num_players": 6}, "num_players=6 is not allowed: expected only 4"),
         ({"decks": 3}, "decks=3 is not allowed: expected only 2"),

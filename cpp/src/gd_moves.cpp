@@ -23,10 +23,13 @@ constexpr int lane_shape(std::uint32_t lane) {
   return static_cast<int>((lane & 0xF) + 3 * ((lane >> 4) & 0xF) + 9 * ((lane >> 8) & 0xF) + 27 * ((lane >> 12) & 0xF));
 }
 
+// Bit 4s set for each suit s present in `lane` (its counters are at most 2).
+constexpr std::uint32_t lane_held(std::uint32_t lane) { return (lane | lane >> 1) & 0x1111; }
+
 // Bit s set for each suit s present in `lane`.
 constexpr unsigned lane_suits(std::uint32_t lane) {
-  return ((lane & 0xF) ? 1u : 0u) | ((lane & 0xF0) ? 2u : 0u) | ((lane & 0xF00) ? 4u : 0u) |
-         ((lane & 0xF000) ? 8u : 0u);
+  const std::uint32_t held = lane_held(lane);
+  return (held | held >> 3 | held >> 6 | held >> 9) & 0xF;
 }
 
 // The sub-multisets of every shape by size: those of shape i with k cards are
@@ -129,12 +132,17 @@ constexpr int kVariantWidths = 3;   // groups of 1-3 cards have cached variants
 constexpr int kMaxVariants = 31;    // of one (rank, width <= 3): 16 + 10 + 4 + 1 for eight cards of a rank
 constexpr int kMaxBombVariants = 64;  // of one (rank, size >= 4): at most 19 + 16 + 16
 
-// Per-thread scratch of a generation call: the variants of (width, rank) for
-// widths 1-3, built on first use (only built lists are read).
+// Per-thread scratch of a generation call, so that a call initialises none of
+// it (a Cards zeroes itself when made): the variants of (width, rank) for widths
+// 1-3, built on first use (only built lists are read), and working space. A
+// generation call never starts another on its thread before it ends.
 struct Scratch {
   std::array<std::uint8_t, kVariantWidths * kNumRanks> cached;
   std::array<std::uint8_t, kVariantWidths * kNumRanks> count;
   std::array<Variant, kVariantWidths * kNumRanks * kMaxVariants> pool;
+  std::array<Variant, kMaxBombVariants> bomb;             // one bomb's variants
+  std::array<std::array<Variant, 2>, kMaxRun> flush;      // a straight flush's slots
+  std::array<Cards, kMaxRun> run;                         // a run's cards so far, by slot
 };
 
 // One generation call over a hand. Combinations are built from groups of one
@@ -214,8 +222,7 @@ class Generator {
   // Appends the variants of `width` cards from `lane` (at `rank`) to `out`;
   // returns how many. A wild takes a slot only where the budget allows and,
   // under prune_redundant_wild, only where the lane has no natural card left.
-  int build(int rank, int width, std::uint32_t lane, Variant* out) const {
-    const int have = lane_count(lane);
+  int build(int rank, int width, std::uint32_t lane, int have, Variant* out) const {
     const int hi = std::min(width, have);
     int lo = std::max(0, width - wild_);
     if (prune_) {
@@ -244,13 +251,18 @@ class Generator {
     const auto slot = static_cast<std::size_t>((width - 1) * kNumRanks + rank);
     Variant* list = &scratch_.pool[slot * kMaxVariants];
     if (!scratch_.cached[slot]) {
-      const int n = build(rank, width, lane_[rank], list);
+      const int n = build(rank, width, lane_[rank], have_[rank], list);
       scratch_.count[slot] = static_cast<std::uint8_t>(n);
       scratch_.cached[slot] = 1;
     }
     const int n = scratch_.count[slot];
     const bool wilds_only_last = n > 0 && list[n - 1].wilds == width;
     return VariantList{list, n, wilds_only_last ? n - 1 : n};
+  }
+
+  // Whether a group of `width` cards of `rank` can be made at all.
+  bool can_group(int rank, int width) const {
+    return (have_[rank] > 0 || rank == cfg_.level) && have_[rank] + wild_ >= width;
   }
 
   // The variants a group of `rank` may use: a group of wilds alone only for the
@@ -270,7 +282,7 @@ class Generator {
   void groups(Kind kind, int width, int above) {
     if (!wants(width)) return;
     for (int r : cfg_.by_value) {
-      if (cfg_.value[r] <= above) continue;
+      if (cfg_.value[r] <= above || !can_group(r, width)) continue;
       const VariantList v = group_variants(r, width);
       for (int i = 0; i < v.size; ++i) sink_.put(v.begin[i].cards, kind, r, width);
     }
@@ -290,7 +302,7 @@ class Generator {
       if (cfg_.value[a] <= above || have_[a] + wild_ < 3) continue;
       const VariantList t = group_variants(a, 3);
       for (int b : cfg_.by_value) {
-        if (b == a) continue;
+        if (b == a || !can_group(b, width)) continue;
         const VariantList p = group_variants(b, width);
         if (p.size == 0) continue;
         for (int i = 0; i < t.size; ++i) {
@@ -324,7 +336,7 @@ class Generator {
     if (lists[0].size == 0 || need_after[0] + lists[0].begin[0].wilds > wild_) return;
     const VariantList& tail = lists[n - 1];
     int at[kMaxRun];
-    Cards acc[kMaxRun];
+    Cards* acc = scratch_.run.data();
     int used[kMaxRun];
     unsigned suits[kMaxRun];
     acc[0] = Cards();
@@ -380,20 +392,38 @@ class Generator {
   void straight_flushes(int from) {
     const int len = cfg_.straight_len;
     if (!wants(len)) return;
-    Variant scratch[kMaxRun][2];
+    // Bit 16s + p of `held`: the hand holds the card of suit s at place p (the ace
+    // at 0 and 13): one 16-bit lane per suit, so all four suits are tested at once.
+    constexpr std::uint64_t kLanes = 0x0001000100010001ULL;
+    std::uint64_t held = 0;
+    for (int r = 0; r < kNumRanks; ++r) {
+      // The multiply moves suit s's flag from bit 4s to bit 16s (other products are masked off).
+      const std::uint64_t suits = (static_cast<std::uint64_t>(lane_held(lane_[r])) * 0x1001001001ULL) & kLanes;
+      held |= suits << seq_start(r);
+      if (r == kRankA) held |= suits << 13;
+    }
+    // Bit 16s + p of `ok`: the window of `len` places from p misses at most as many
+    // cards of suit s as there are wilds (the misses counted bit-sliced, every window
+    // at once; bits shifted in from the next lane land past the last start).
+    const std::uint64_t starts = (((1ULL << (kSeqPositions - len + 1)) - 1) & ~((1ULL << from) - 1)) * kLanes;
+    std::uint64_t one = 0, two = 0, three = 0;  // at least 1, 2, 3 places missing
+    for (int i = 0; i < len; ++i) {
+      const std::uint64_t miss = ~held >> i;
+      three |= two & miss;
+      two |= one & miss;
+      one |= miss;
+    }
+    const std::uint64_t ok = starts & ~(wild_ == 0 ? one : wild_ == 1 ? two : three);
+    if (!ok) return;
+    auto& slots = scratch_.flush;
     VariantList lists[kMaxRun];
     for (int p = from; p + len <= kSeqPositions; ++p) {
       for (int s = 0; s < kNumSuits; ++s) {
-        int missing = 0;
+        if (!(ok >> (16 * s + p) & 1)) continue;
         for (int i = 0; i < len; ++i) {
           const int r = cfg_.seq_rank[static_cast<std::size_t>(p + i)];
-          missing += ((lane_[r] >> (4 * s)) & 0xF) ? 0 : 1;
-        }
-        if (missing > wild_) continue;
-        for (int i = 0; i < len; ++i) {
-          const int r = cfg_.seq_rank[static_cast<std::size_t>(p + i)];
-          const std::uint32_t one = ((lane_[r] >> (4 * s)) & 0xF) ? 1u << (4 * s) : 0u;
-          lists[i] = VariantList{scratch[i], build(r, 1, one, scratch[i]), 0};
+          const int has = static_cast<int>(held >> (16 * s + p + i) & 1);
+          lists[i] = VariantList{slots[i].data(), build(r, 1, has ? 1u << (4 * s) : 0u, has, slots[i].data()), 0};
         }
         fill_run(lists, len, Kind::straight_flush, cfg_.seq_rank[static_cast<std::size_t>(p)], len, false);
       }
@@ -402,13 +432,14 @@ class Generator {
 
   // Bombs that beat a bomb of `size` cards and value `value` (size 0: every bomb).
   void bombs(int size, int value) {
-    for (int n = std::max(4, size); n <= cfg_.max_bomb_size; ++n) {
+    const int most = std::min(cfg_.max_bomb_size, *std::max_element(have_.begin(), have_.end()) + wild_);
+    Variant* list = scratch_.bomb.data();
+    for (int n = std::max(4, size); n <= most; ++n) {
       if (!wants(n)) continue;
       for (int r : cfg_.by_value) {
         if (n == size && cfg_.value[r] <= value) continue;
         if (have_[r] + wild_ < n) continue;
-        Variant list[kMaxBombVariants];
-        const int count = build(r, n, lane_[r], list);
+        const int count = build(r, n, lane_[r], have_[r], list);
         for (int i = 0; i < count; ++i) sink_.put(list[i].cards, Kind::bomb, r, n);
       }
     }

@@ -78,12 +78,19 @@ std::int64_t from_value(const OptionSpec& spec, const OptionValue& v) {
       if (const auto* i = std::get_if<std::int64_t>(&v))
         if (*i >= spec.min && *i <= spec.max) return *i;
       throw bad();
-    case OptionSpec::Type::choice:
-      if (const auto* s = std::get_if<std::string>(&v)) {
-        auto it = std::find(spec.choices.begin(), spec.choices.end(), *s);
-        if (it != spec.choices.end()) return it - spec.choices.begin();
-      }
+    case OptionSpec::Type::choice: {
+      // An integer stands for its digits (Guandan's level=5, or --option level=5).
+      std::string text;
+      if (const auto* s = std::get_if<std::string>(&v))
+        text = *s;
+      else if (const auto* i = std::get_if<std::int64_t>(&v))
+        text = std::to_string(*i);
+      else
+        throw bad();
+      auto it = std::find(spec.choices.begin(), spec.choices.end(), text);
+      if (it != spec.choices.end()) return it - spec.choices.begin();
       throw bad();
+    }
   }
   throw bad();
 }

@@ -39,8 +39,9 @@
 // each group's cards from a static table of the sub-multisets of a rank (at most
 // two copies of each of its four suits: 81 shapes), with the wilds as a budget
 // shared by the whole combination; it never enumerates subsets of the hand and
-// never builds a move twice. It appends into the caller's buffer: after the
-// buffer's first growth, a call allocates nothing and never throws.
+// never builds a move twice. It appends into the caller's buffer and keeps its
+// working space per thread: after the buffer's first growth (and the thread's
+// first call), a call allocates nothing and never throws.
 #pragma once
 
 #include <string>

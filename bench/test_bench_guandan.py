@@ -1,0 +1,64 @@
+"""Guandan move generation speed, with the result of every timed call asserted.
+
+Run: ``pytest bench/test_bench_guandan.py --benchmark-only``; with ``-s``,
+``test_cpp_lead_generation_on_fresh_hands`` prints the cost of a lead on fresh 27-card hands
+measured inside C++ (median and worst over 800 hands, moves per hand).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import ganzdy
+from ganzdy import Move, Rules
+
+RULES = Rules("guandan", level="2")
+FRESH = "Kd 8c 6c 3h 7h Kh 2h 9h Jd 7d 8d 8c Qc 7c 2d Ks Kh BJ 3s Ah 9c 7s Ac Qs 6c 4s 8h"
+RUNS = "3s 4s 5s 6s 7s 7d 8s 8d 9s 9d Ts Td Jd Qh Qd Kc Kc Ac As 2h 2h 2s 2d BJ RJ 6h 6c"
+
+# (name, hand, table, number of legal moves at card level)
+CASES = [
+    ("lead_fresh_27_cards_1_wild", FRESH, None, 1135),
+    ("lead_27_cards_runs_2_wilds", RUNS, None, 1931),
+    ("follow_single_fresh_27_cards", FRESH, Move("single", "5", "5s"), 39),
+    ("lead_G34", "3s 4s 5s 9h 9h", None, 14),
+]
+
+
+def _deals(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    deck = [r + s for r in "3456789TJQKA2" for s in "shdc"] * 2 + ["BJ", "RJ"] * 2
+    hands = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        hands += [" ".join(deck[27 * s : 27 * s + 27]) for s in range(4)]
+    return hands
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "table", "count"), CASES, ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_legal_moves(benchmark, name: str, hand: str, table: Move | None, count: int) -> None:  # type: ignore[no-untyped-def]
+    rules = Rules("guandan", level="9") if name == "lead_G34" else RULES
+    moves = benchmark(rules.legal_moves, hand, table)
+    assert len(moves) == count and len(set(moves)) == count
+
+
+def test_cpp_lead_generation_on_fresh_hands() -> None:
+    """Leads of the 800 hands of 200 random deals, timed inside C++ (median of 5 runs a hand)."""
+    hands = _deals(200, seed=8)
+    times, counts = [], []
+    for hand in hands:
+        ns, moves = ganzdy._core.time_generation(RULES, hand, None, iterations=20, repeats=5)
+        times.append(ns / 1000)
+        counts.append(moves)
+    assert sum(counts) == 623402  # the move lists themselves are checked by the differential tests
+    print(
+        f"\nGuandan leads, fresh 27-card hands (800): median {statistics.median(times):.2f} us, "
+        f"p90 {sorted(times)[720]:.2f} us, worst {max(times):.2f} us; moves a hand: mean "
+        f"{statistics.mean(counts):.0f}, median {statistics.median(counts):.0f}, max {max(counts)}; "
+        f"{statistics.median(t * 1000 / c for t, c in zip(times, counts, strict=True)):.1f} ns a move"
+    )
