@@ -36,16 +36,21 @@ enum class Kind : std::uint8_t {
   plate,           // connected triples of a fixed count (钢板)
   straight_flush,  // a straight of one suit (同花顺), a bomb
   joker_bomb,      // all four jokers (天王炸)
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table.
+  tribute,         // a loser pays a card (进贡)
+  tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
+  tribute_return,  // a receiver gives a card back (还贡, "return")
 };
-inline constexpr int kNumKinds = 15;
+inline constexpr int kNumKinds = 18;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
 
 std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);
 // Whether a declaration of `kind` on `cards` has no key rank: the pass, the bombs
-// of jokers, Gan Deng Yan's jokers-only final play, and a single or pair of
-// jokers (Guandan ranks them by their colour).
+// of jokers, Gan Deng Yan's jokers-only final play, a single or pair of jokers
+// (Guandan ranks them by their colour), and Guandan's tribute moves (the card
+// says it all).
 bool is_rankless(Kind kind, const Cards& cards);
 
 struct Move {
@@ -56,6 +61,8 @@ struct Move {
 
   static Move pass_move() { return Move{}; }
   bool is_pass() const { return kind == Kind::pass; }
+  // A Guandan tribute, pick or return: a card changing hands before play.
+  bool is_tribute() const { return kind >= Kind::tribute; }
   bool is_bomb() const {
     return kind == Kind::bomb || kind == Kind::king_bomb || kind == Kind::straight_flush || kind == Kind::joker_bomb;
   }
