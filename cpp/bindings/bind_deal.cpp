@@ -33,10 +33,6 @@ std::uint64_t to_seed(py::handle obj) {
   return reduced.cast<std::uint64_t>();
 }
 
-namespace {
-
-using gdy::Deal;
-
 std::vector<Face> deck_from(py::handle obj) {
   Cards cards;
   std::vector<Face> order;
@@ -72,7 +68,13 @@ std::vector<Face> deck_from(py::handle obj) {
   return order;
 }
 
+namespace {
+
+using gdy::Deal;
+
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
+  if (rules.game() == Game::guandan)
+    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
   require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");

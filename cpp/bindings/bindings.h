@@ -19,6 +19,9 @@ Cards to_cards(py::handle obj, const char* what);
 int to_seat(py::handle obj, int players, const char* what);
 // A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
 std::uint64_t to_seed(py::handle obj);
+// A deck order, top card first: card text or a list of card strings. Raises
+// TypeError or ParseError; whether it is the rules' deck is the deal's check.
+std::vector<Face> deck_from(py::handle obj);
 
 // Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
 // throws RulesError naming `what` under another game's rules.
@@ -30,6 +33,7 @@ void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
+void bind_gd_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);

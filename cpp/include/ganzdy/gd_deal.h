@@ -252,10 +252,17 @@ class Deal {
  private:
   Deal(const Deal& other, int);  // copies everything but the history
   void start(const DealSetup& setup, Random* rng);
-  void setup_tribute();
+  // The tribute after a previous hand finished in `order` (all four seats).
+  void setup_tribute_from(const std::array<int, kPlayers>& order);
+  // Who pays whom in a double tribute, and who leads after the tribute, from the
+  // payers' hands (the tribute values are forced).
+  void assign_receivers_and_leader();
   int next_active(int seat) const;
   int active_count() const { return kPlayers - info_.finished; }
-  void play(const Move& move);
+  // Plays `move` for the seat to act: apply() without the history.
+  void advance(const Move& move);
+  void start_trick(int leader);
+  void begin_returns();
   void finish_seat(int seat);
   void move_tribute(bool undo);
   void move_returns(bool undo);
