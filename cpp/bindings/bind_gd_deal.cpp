@@ -279,6 +279,22 @@ void bind_gd_deal(py::module_& m) {
         return out;
       }, "The deck order, top card first.")
       .def_property_readonly("previous_finish", &previous_finish_of, "The previous hand's finishing order, as given.")
+      .def_property_readonly("setup", [](const Deal& d) {
+        const gd::DealSetup& s = d.setup();
+        py::dict out;
+        out["previous_finish"] = previous_finish_of(d);
+        out["first_leader"] = seat_or_none(s.first_leader);
+        out["turned_position"] = seat_or_none(s.turned_position);
+        py::object levels = py::none();
+        if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) {
+          py::list both;
+          for (int t = 0; t < 2; ++t) both.append(std::string(rank_name(d.team_level(t))));
+          levels = both;
+        }
+        out["team_levels"] = levels;
+        return out;
+      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given): "
+         "GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
       .def_property_readonly("first_leader", &Deal::first_leader, "The seat that leads the first trick.")
       .def_property_readonly("turned_position", [](const Deal& d) { return seat_or_none(d.turned_position()); },
                              "The deck index of the turned card of a first hand, or None.")

@@ -10,6 +10,9 @@ from ganzdy._core import (
     Deal,
     DeckError,
     GanzdyError,
+    GuandanDeal,
+    GuandanLegalMoves,
+    GuandanOutcome,
     IllegalMoveError,
     InformationSet,
     IsmctsResult,
@@ -22,6 +25,7 @@ from ganzdy._core import (
     Rules,
     RulesError,
     SolveResult,
+    TributePayment,
     ismcts,
     solve,
 )
@@ -40,7 +44,7 @@ from ganzdy.agents import (
 )
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
-from ganzdy.records import RecordError, from_record, to_record
+from ganzdy.records import RecordError, from_guandan_record, from_record, to_record
 from ganzdy.solver import format_position, parse_position
 
 
@@ -51,8 +55,17 @@ def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str
 
 # Records read naturally as methods of the deal: deal.to_record(), Deal.from_record(r).
 # pybind11 classes take new attributes like any Python class.
+def _guandan_deal_to_record(
+    self: GuandanDeal, agents: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
+    return to_record(self, agents)
+
+
 Deal.to_record = _deal_to_record  # type: ignore[method-assign]
 Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
+GuandanDeal.to_record = _guandan_deal_to_record  # type: ignore[method-assign]
+GuandanDeal.from_record = staticmethod(from_guandan_record)  # type: ignore[method-assign]
 
 __version__ = "0.1.0"
 
@@ -69,6 +82,9 @@ __all__ = [
     "DeckError",
     "GanzdyError",
     "GreedyAgent",
+    "GuandanDeal",
+    "GuandanLegalMoves",
+    "GuandanOutcome",
     "HumanAgent",
     "IllegalMoveError",
     "InformationSet",
@@ -89,9 +105,11 @@ __all__ = [
     "SeatView",
     "SolveResult",
     "Standing",
+    "TributePayment",
     "__version__",
     "arena",
     "format_position",
+    "from_guandan_record",
     "from_record",
     "ismcts",
     "make_agent",
