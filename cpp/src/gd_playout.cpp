@@ -1,0 +1,60 @@
+#include "ganzdy/gd_playout.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "ganzdy/gd_agents.h"
+
+namespace ganzdy::gd {
+
+std::array<int, kPlayers> random_finish(Random& rng) {
+  std::array<int, kPlayers> order{};
+  std::iota(order.begin(), order.end(), 0);
+  rng.shuffle(order.data(), order.size());
+  return order;
+}
+
+int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng, int* bombs) {
+  thread_local MoveList legal;  // grown once per thread, not once per deal
+  std::array<Policy, kPlayers> policy_of{};  // each seat's policy, looked up once
+  for (std::size_t s = 0; s < policy_of.size(); ++s) policy_of[s] = policies[s % policies.size()];
+  int plies = 0;
+  while (!deal.is_terminal()) {
+    deal.legal_moves(legal);
+    const Policy policy = policy_of[static_cast<std::size_t>(deal.current_player())];
+    const int choice = policy == Policy::greedy ? greedy_choice(deal.config(), view_of(deal), legal)
+                                                : random_choice(rng, legal);
+    const Move& move = legal[static_cast<std::size_t>(choice)];
+    if (bombs != nullptr && move.is_bomb()) ++*bombs;
+    deal.apply(move);
+    ++plies;
+  }
+  return plies;
+}
+
+PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute) {
+  require_guandan(rules);
+  PlayoutBatch batch = empty_batch(deals, kPlayers);
+  for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
+    const std::uint64_t s = deal_seed(seed, i);
+    DealSetup setup;
+    if (tribute) {
+      Random finish_rng(s ^ kFinishSalt);
+      const auto order = random_finish(finish_rng);
+      setup.previous_finish.assign(order.begin(), order.end());
+    }
+    Deal deal(rules, s, setup);
+    deal.set_keep_history(false);
+    Random rng(s ^ kPolicySalt);
+    int bombs = 0;
+    batch.plies[i] = playout(deal, policies, rng, &bombs);
+    const Outcome o = deal.outcome();
+    batch.winner[i] = static_cast<std::int8_t>(o.finish_order.front());
+    batch.bombs[i] = bombs;
+    std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * kPlayers));
+  });
+  return batch;
+}
+
+}  // namespace ganzdy::gd
