@@ -42,6 +42,7 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
+from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import RecordError, from_guandan_record, from_record, to_record
@@ -82,7 +83,9 @@ __all__ = [
     "DeckError",
     "GanzdyError",
     "GreedyAgent",
+    "HandResult",
     "GuandanDeal",
+    "GuandanMatch",
     "GuandanLegalMoves",
     "GuandanOutcome",
     "HumanAgent",
@@ -91,6 +94,7 @@ __all__ = [
     "IsmctsResult",
     "LegalMoves",
     "Match",
+    "MatchState",
     "Move",
     "ObservationSlice",
     "Option",

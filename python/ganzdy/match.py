@@ -18,12 +18,28 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent, view_for
+from ganzdy._core import (
+    Deal,
+    GanzdyError,
+    GuandanDeal,
+    IllegalMoveError,
+    Move,
+    Rules,
+    deal_seed,
+)
+from ganzdy.agents import (
+    Agent,
+    AgentError,
+    AnyDeal,
+    SeatView,
+    agent_name,
+    make_agent,
+    view_for,
+)
 from ganzdy.parallel import (
     Ran,
     check_workers,
@@ -39,7 +55,8 @@ _MASK = (1 << 64) - 1
 
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
-MoveObserver = Callable[[Deal, int, Move], None]
+MoveObserver = Callable[[AnyDeal, int, Move], None]
+D = TypeVar("D", Deal, GuandanDeal)
 
 
 def _splitmix64(x: int) -> int:
@@ -67,22 +84,14 @@ def _fresh_seed() -> int:
     return random.SystemRandom().getrandbits(64)
 
 
-def play_deal(
-    rules: Rules,
-    agents: Sequence[Agent],
-    seed: int | None = None,
-    dealer: int = 0,
-    *,
-    on_move: MoveObserver | None = None,
-) -> Deal:
-    """Play one deal to its end, agent i at seat i; returns the finished deal.
+def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = None) -> D:
+    """Play a deal of any game to its end, agent i at seat i; returns the deal.
 
     An agent's move goes through the checked ``push``, so an illegal move raises
     IllegalMoveError naming the agent and its seat.
     """
-    if len(agents) != rules.players:
-        raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
-    deal = rules.new_deal(seed=seed, dealer=dealer)
+    if len(agents) != deal.players:
+        raise GanzdyError(f"{len(agents)} agents for {deal.players} seats ({deal.rules})")
     # Kept here rather than read from deal.history, which rebuilds every move each time.
     history: list[tuple[int, Move]] = []
     while True:
@@ -105,6 +114,31 @@ def play_deal(
         history.append((seat, move))
         if on_move is not None:
             on_move(deal, seat, move)
+
+
+def play_deal(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    dealer: int = 0,
+    *,
+    on_move: MoveObserver | None = None,
+) -> AnyDeal:
+    """Play one deal to its end, agent i at seat i; returns the finished deal.
+
+    Under Guandan rules the deal is the first hand of a match (no tribute; its first
+    leader per ``first_lead_first_hand``) and there is no dealer: ``dealer`` must be 0.
+    A Guandan match is ``ganzdy.GuandanMatch``. An agent's move goes through the
+    checked ``push``, so an illegal move raises IllegalMoveError naming the agent and
+    its seat.
+    """
+    if len(agents) != rules.players:
+        raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
+    if rules.game == "guandan":
+        if dealer != 0:
+            raise GanzdyError(f"dealer={dealer}: Guandan has no dealer (the first leader is drawn)")
+        return drive(GuandanDeal(rules, seed), agents, on_move=on_move)
+    return drive(rules.new_deal(seed=seed, dealer=dealer), agents, on_move=on_move)
 
 
 @dataclass(frozen=True)
@@ -145,6 +179,8 @@ class Match:
         keep_records: bool = False,
         on_move: MoveObserver | None = None,
     ) -> None:
+        if rules.game == "guandan":
+            raise GanzdyError("a Guandan match is ganzdy.GuandanMatch: levels, tribute, the banker")
         if len(agents) != rules.players:
             raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
         if deals < 0 or max_redeals < 0:
@@ -185,7 +221,9 @@ class Match:
         while True:
             seed = deal_seed(self.seed, self.dealt)
             self.dealt += 1
-            deal = play_deal(self.rules, self.agents, seed, self.dealer, on_move=self.on_move)
+            deal = drive(
+                self.rules.new_deal(seed=seed, dealer=self.dealer), self.agents, on_move=self.on_move
+            )
             self.last_deal = deal
             outcome = deal.outcome
             if not outcome.drawn or redeals >= self.max_redeals:
