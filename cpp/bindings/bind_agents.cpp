@@ -2,6 +2,7 @@
 #include "ganzdy/errors.h"
 #include "ganzdy/gd_agents.h"
 #include "ganzdy/gd_moves.h"
+#include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_agents.h"
 
 namespace ganzdy::bind {
@@ -67,6 +68,22 @@ int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Mo
 }  // namespace
 
 void bind_agents(py::module_& m) {
+  py::class_<gd::Deal> guandan = py::reinterpret_borrow<py::class_<gd::Deal>>(m.attr("GuandanDeal"));
+  guandan.def(
+      "playout",
+      [](const gd::Deal& d, py::handle agents, py::handle seed) {
+        auto policies = policies_from(agents, gd::kPlayers);
+        gd::Deal copy = d.copy_without_history();
+        Random rng(to_seed(seed));
+        {
+          py::gil_scoped_release release;
+          gd::playout(copy, policies, rng);
+        }
+        return copy.outcome();
+      },
+      py::arg("agents") = "random", py::arg("seed") = py::none(),
+      "Play a copy of this deal to its end (tribute phases included) with built-in policies ('random', "
+      "'greedy', one for every seat or one a seat); returns its outcome and leaves this deal alone.");
   m.def("greedy_index", &greedy_index, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("table"),
         py::arg("table_owner"), py::arg("hand_sizes"), py::arg("out_seats"), py::arg("legal_moves"),
         "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know (Gan Deng Yan "

@@ -69,6 +69,22 @@ std::vector<Face> deck_from(py::handle obj) {
   return order;
 }
 
+std::vector<Policy> policies_from(py::handle agents, int players) {
+  std::vector<Policy> out;
+  if (py::isinstance<py::str>(agents)) {
+    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
+  } else {
+    for (auto a : agents.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
+      out.push_back(gdy::parse_policy(a.cast<std::string>()));
+    }
+  }
+  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
+    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
+                     std::to_string(out.size()));
+  return out;
+}
+
 namespace {
 
 using gdy::Deal;
@@ -174,22 +190,6 @@ Move move_of_id(const Deal& d, std::int64_t id) {
                            "): the hand " + d.hand(d.current_player()).str() + " does not hold these cards; seat " +
                            std::to_string(d.current_player()));
   return *move;
-}
-
-std::vector<Policy> policies_from(py::handle agents, int players) {
-  std::vector<Policy> out;
-  if (py::isinstance<py::str>(agents)) {
-    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
-  } else {
-    for (auto a : agents.cast<py::sequence>()) {
-      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
-      out.push_back(gdy::parse_policy(a.cast<std::string>()));
-    }
-  }
-  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
-    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
-                     std::to_string(out.size()));
-  return out;
 }
 
 py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads,

@@ -5,8 +5,9 @@ seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
 cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``) and
 Guandan hands (``GuandanDeal``): a Guandan view adds the phase (tribute, pick,
-return, play), the levels and the tribute as the seat has seen it. A search agent samples the worlds it searches from the
-view's ``information`` (an ``InformationSet``), which holds no hidden card either.
+return, play), the levels and the tribute as the seat has seen it. A search agent
+samples the worlds it searches from the view's ``information`` (an
+``InformationSet``), which holds no hidden card either.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
 the arena; ``register_agent`` adds new kinds.
 """
@@ -149,9 +150,7 @@ def _tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
             payer=p.payer,
             receiver=p.receiver,
             card=p.card if shown or seat == p.payer else None,
-            returned=p.returned
-            if seat == p.receiver or (returned and seat == p.payer)
-            else None,
+            returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
         )
         for p in deal.tribute
     )
@@ -168,9 +167,7 @@ def _seen_moves(
     for who, move in moves:
         if who != seat and move.kind == "tribute" and deal.phase == "tribute":
             continue
-        if who != seat and move.kind == "tribute_return" and not (
-            returned and payer_of.get(who) == seat
-        ):
+        if who != seat and move.kind == "return" and not (returned and payer_of.get(who) == seat):
             continue
         seen.append((who, move))
     return tuple(seen)
@@ -386,9 +383,8 @@ def find_move(view: SeatView, text: str) -> Move:
     matches = [m for m in legal if m.cards == cards and declared(m)]
     if not matches and view.phase != "play":
         raise IllegalMoveError(f"{cards}: you must {_CHOICE[view.phase]}: one of {choices}")
-    if not matches:
-        if cards not in view.hand:
-            raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
+    if not matches and cards not in view.hand:
+        raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
     if not matches and view.rules.game == "gan_deng_yan":
         jokers_alike = view.rules.option("king_bomb") != "small_plus_big"
         faces = _faces(cards, jokers_alike)

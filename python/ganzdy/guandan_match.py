@@ -263,7 +263,9 @@ class GuandanMatch:
         self.on_move = on_move
         self.results: list[HandResult] = []
         self.last_deal: GuandanDeal | None = None
-        self._options = {name: o.value for name, o in rules.options.items() if name != "level"}
+        self._options: dict[str, Any] = {
+            name: o.value for name, o in rules.options.items() if name != "level"
+        }
         self._rules_at: dict[str, Rules] = {"2": rules}
 
     def rules_at(self, level: str) -> Rules:
