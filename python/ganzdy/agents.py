@@ -496,10 +496,12 @@ class HumanAgent:
         if view.resisted:
             self._write("tribute: resisted (the payers hold both big jokers)")
         for p in view.tribute:
-            card = p.card or "a card not yet shown"
             to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
+            if p.card is None:
+                self._write(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
+                continue
             back = f", got back {p.returned}" if p.returned else ""
-            self._write(f"tribute: seat {p.payer} paid {card} to {to}{back}")
+            self._write(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
         if view.out_seats:
             self._write(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
 

@@ -161,7 +161,7 @@ class _GuandanTable:
         self.last_player = -1  # the seat of the last play (not a pass)
 
     def _seat(self, seat: int) -> str:
-        return "you" if seat == self.you else f"seat {seat}"
+        return f"seat {seat} (you)" if seat == self.you else f"seat {seat}"
 
     def on_move(self, deal: AnyDeal, seat: int, move: Move) -> None:
         assert isinstance(deal, GuandanDeal)
