@@ -18,9 +18,11 @@ using FloatArray = py::array_t<float, py::array::c_style>;
 
 std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
 
+// Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
 int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error(what + " must be an int");
   int overflow = 0;
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
   const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0 || v < lo || v > hi)
     throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
@@ -31,20 +33,19 @@ gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py
                          py::handle team_levels) {
   gd::DealSetup setup;
   if (!previous_finish.is_none()) {
+    const std::string bad = "previous_finish=" + repr_of(previous_finish) +
+                            " is no finishing order: expected a list of seats 0 to 3";
     if (py::isinstance<py::str>(previous_finish) || !py::isinstance<py::sequence>(previous_finish))
-      throw py::type_error("previous_finish must be a list of seats, not " + repr_of(previous_finish));
+      throw RulesError(bad);
     for (auto item : previous_finish.cast<py::sequence>()) {
-      if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item))
-        throw py::type_error("previous_finish must be a list of seats (ints), not " + repr_of(previous_finish));
       int overflow = 0;
+      if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) throw RulesError(bad);
       const long long v = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
-      if (overflow != 0 || v < 0 || v > 3)
-        throw RulesError("previous_finish=" + repr_of(previous_finish) +
-                         " is no finishing order: its seats must be 0 to 3");
+      if (overflow != 0 || v < 0 || v > 3) throw RulesError(bad);
       setup.previous_finish.push_back(static_cast<int>(v));
     }
   }
-  if (!first_leader.is_none()) setup.first_leader = to_seat(first_leader, gd::kPlayers, "first_leader");
+  if (!first_leader.is_none()) setup.first_leader = to_int_in(first_leader, 0, 3, "first_leader", "a seat, 0 to 3");
   if (!turned_position.is_none())
     setup.turned_position = to_int_in(turned_position, 0, gd::kDeckSize - 1, "turned_position", "a deck index, 0 to 107");
   if (!team_levels.is_none()) {
@@ -70,8 +71,18 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle deck, py::handl
   const gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
   if (!deck.is_none()) {
     if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    return Deal(shared, deck_from(deck), setup);
+    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    std::vector<Face> order;
+    try {
+      order = deck_from(deck);
+    } catch (const py::type_error&) {
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    }
+    return Deal(shared, std::move(order), setup);
   }
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
   return Deal(shared, to_seed(seed), setup);
 }
 
