@@ -390,7 +390,6 @@ void Deal::apply(const Move& move) {
 void Deal::apply_recorded(const Move& move) {
   Ply ply{move, info_.current, 0, info_};
   ply.drawn_count = static_cast<std::uint8_t>(play(move));
-  if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
   history_.push_back(ply);
   check_invariants();
 }

@@ -72,6 +72,9 @@ std::shared_ptr<const Deal::Evidence> Deal::gather_evidence() const {
   if (root_ply_ != 0) return nullptr;  // the past is not known
   const int n = cfg_->players;
   const bool lowest_shown = lowest_face_ >= 0 && !history_.empty();
+  std::vector<const Ply*> plies;
+  plies.reserve(history_.size());
+  history_.for_each([&](const Ply& p) { plies.push_back(&p); });
   auto next_in = [&](int seat, std::uint8_t out) {
     for (int i = 0; i < n; ++i) {
       seat = next_seat(seat);
@@ -79,7 +82,7 @@ std::shared_ptr<const Deal::Evidence> Deal::gather_evidence() const {
     }
     return seat;
   };
-  const auto at = [&](std::size_t i) -> const DealInfo& { return i < history_.size() ? history_[i].before : info_; };
+  const auto at = [&](std::size_t i) -> const DealInfo& { return i < plies.size() ? plies[i]->before : info_; };
 
   // One walk through the history, into `ev`; without it, only whether any forced
   // action happened (most deals have none, and then nothing is allocated).
@@ -102,8 +105,8 @@ std::shared_ptr<const Deal::Evidence> Deal::gather_evidence() const {
       }
     };
     if (cfg_->first_leader == FirstLeader::dealer) skipped(-1, dealer_, at(0).current, at(0));
-    for (std::size_t i = 0; i < history_.size(); ++i) {
-      const Ply& p = history_[i];
+    for (std::size_t i = 0; i < plies.size(); ++i) {
+      const Ply& p = *plies[i];
       const int t = static_cast<int>(i);
       const auto s = static_cast<std::size_t>(p.seat);
       if (ev)

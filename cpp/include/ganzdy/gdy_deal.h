@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "ganzdy/gdy_moves.h"
+#include "ganzdy/history.h"
 #include "ganzdy/rules.h"
 
 namespace ganzdy::gdy {
@@ -107,10 +108,19 @@ class Deal {
   const DealInfo& info() const { return info_; }
   // The plies that can be undone, oldest first; a copy without history starts
   // with none, at ply root_ply().
-  const std::vector<Ply>& history() const { return history_; }
+  const History<Ply>& history() const { return history_; }
   int root_ply() const { return root_ply_; }
   // Plies played since the deal began.
   int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
+
+  // A copy with the whole history, in constant time: the plies so far become
+  // shared with the copy (history.h), which is why this is not const. The copy
+  // constructor gives the same deal but copies the plies pushed since the last
+  // copy().
+  Deal copy() {
+    history_.share();
+    return Deal(*this);
+  }
 
   // A copy that can play on but cannot pop() past this point (nor be recorded
   // from the start): the cheap copy a search makes of the position it explores.
@@ -208,7 +218,7 @@ class Deal {
   Cards played_;
   DealInfo info_;
   std::array<std::int64_t, kMaxPlayers> points_{};
-  std::vector<Ply> history_;
+  History<Ply> history_;
   // What forced actions revealed (gdy_world.cpp): set on sampled worlds, valid
   // at ply evidence_ply_ only.
   struct Evidence;
