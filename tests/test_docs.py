@@ -21,6 +21,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "records.md",
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
+        "guandan.md",
         "ids_and_playouts.md",
         "envs.md",
         "vector_env.md",

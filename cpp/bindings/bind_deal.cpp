@@ -2,6 +2,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "legal_moves_view.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gd_playout.h"
@@ -141,9 +142,10 @@ py::tuple deal_state(const Deal& d) {
   py::list deck;
   for (Face f : d.deck()) deck.append(face_name(f));
   py::list moves;
-  for (const auto& ply : d.history())
+  d.history().for_each([&](const gdy::Ply& ply) {
     moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
                                 ply.move.cards.str()));
+  });
   return py::make_tuple(py::cast(d.rules()), deck, d.dealer(), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
                         moves);
 }
@@ -166,18 +168,6 @@ Deal deal_from_state(const py::tuple& t) {
   }
   return d;
 }
-
-// The lazy, list-like view of a deal's legal moves; regenerated on each use so it
-// always reflects the deal as it is now.
-struct LegalMoves {
-  py::object owner;  // keeps the Deal alive
-  const Deal* deal;
-  gdy::MoveList moves() const {
-    gdy::MoveList out;
-    deal->legal_moves(out);
-    return out;
-  }
-};
 
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
@@ -241,31 +231,7 @@ void bind_deal(py::module_& m) {
                std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
       });
 
-  py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.")
-      .def("__len__", [](const LegalMoves& v) { return v.moves().size(); })
-      .def("__bool__", [](const LegalMoves& v) { return !v.deal->is_terminal(); })
-      .def("__iter__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
-      })
-      .def("__getitem__",
-           [](const LegalMoves& v, py::ssize_t i) {
-             auto moves = v.moves();
-             const auto n = static_cast<py::ssize_t>(moves.size());
-             if (i < 0) i += n;
-             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
-             return moves[static_cast<std::size_t>(i)];
-           })
-      .def("__contains__", [](const LegalMoves& v, py::handle move) {
-        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
-      })
-      .def("__repr__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        std::string out = "<LegalMoves (" + std::to_string(moves.size()) + "): ";
-        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
-        if (moves.size() > 12) out += ", ...";
-        return out + ">";
-      });
+  bind_legal_moves<Deal>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
   py::class_<Deal>(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.")
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
@@ -281,7 +247,7 @@ void bind_deal(py::module_& m) {
       .def_property_readonly("is_terminal", &Deal::is_terminal)
       .def_property_readonly("outcome", &Deal::outcome)
       .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMoves{self, &self.cast<const Deal&>()};
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
       })
       .def_property_readonly("table", [](const Deal& d) { return d.table(); })
       .def_property_readonly("table_owner", [](const Deal& d) { return d.table_owner() < 0 ? py::none() : py::object(py::int_(d.table_owner())); })
@@ -299,7 +265,7 @@ void bind_deal(py::module_& m) {
                              "The ply a history-less copy was made at (0 for a deal with its whole history).")
       .def_property_readonly("history", [](const Deal& d) {
         py::list out;
-        for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        d.history().for_each([&](const gdy::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
         return out;
       }, "Every (seat, move) so far, passes included.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
@@ -348,7 +314,7 @@ void bind_deal(py::module_& m) {
            "push() the move of an id: checked.")
       .def("playout", [](const Deal& d, py::handle agents, py::handle seed) {
         auto policies = policies_from(agents, d.players());
-        Deal copy(d);
+        Deal copy = d.copy_without_history();  // the playout never undoes
         Random rng(to_seed(seed));
         {
           py::gil_scoped_release release;
@@ -357,12 +323,12 @@ void bind_deal(py::module_& m) {
         return copy.outcome();
       }, py::arg("agents") = "random", py::arg("seed") = py::none(),
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
+      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
            py::arg("history") = true,
            "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
            "this point, be pickled or be recorded.")
-      .def("__copy__", [](const Deal& d) { return Deal(d); })
-      .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
+      .def("__copy__", [](Deal& d) { return d.copy(); })
+      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {

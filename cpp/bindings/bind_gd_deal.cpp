@@ -3,6 +3,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "legal_moves_view.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gd_deal.h"
 #include "ganzdy/gd_observation.h"
@@ -14,13 +15,14 @@ namespace ganzdy::bind {
 namespace {
 
 using gd::Deal;
-using FloatArray = py::array_t<float, py::array::c_style>;
 
 std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
 
+// Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
 int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error(what + " must be an int");
   int overflow = 0;
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
   const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0 || v < lo || v > hi)
     throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
@@ -31,20 +33,19 @@ gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py
                          py::handle team_levels) {
   gd::DealSetup setup;
   if (!previous_finish.is_none()) {
+    const std::string bad = "previous_finish=" + repr_of(previous_finish) +
+                            " is no finishing order: expected a list of seats 0 to 3";
     if (py::isinstance<py::str>(previous_finish) || !py::isinstance<py::sequence>(previous_finish))
-      throw py::type_error("previous_finish must be a list of seats, not " + repr_of(previous_finish));
+      throw RulesError(bad);
     for (auto item : previous_finish.cast<py::sequence>()) {
-      if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item))
-        throw py::type_error("previous_finish must be a list of seats (ints), not " + repr_of(previous_finish));
       int overflow = 0;
+      if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) throw RulesError(bad);
       const long long v = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
-      if (overflow != 0 || v < 0 || v > 3)
-        throw RulesError("previous_finish=" + repr_of(previous_finish) +
-                         " is no finishing order: its seats must be 0 to 3");
+      if (overflow != 0 || v < 0 || v > 3) throw RulesError(bad);
       setup.previous_finish.push_back(static_cast<int>(v));
     }
   }
-  if (!first_leader.is_none()) setup.first_leader = to_seat(first_leader, gd::kPlayers, "first_leader");
+  if (!first_leader.is_none()) setup.first_leader = to_int_in(first_leader, 0, 3, "first_leader", "a seat, 0 to 3");
   if (!turned_position.is_none())
     setup.turned_position = to_int_in(turned_position, 0, gd::kDeckSize - 1, "turned_position", "a deck index, 0 to 107");
   if (!team_levels.is_none()) {
@@ -70,8 +71,18 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle deck, py::handl
   const gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
   if (!deck.is_none()) {
     if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    return Deal(shared, deck_from(deck), setup);
+    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    std::vector<Face> order;
+    try {
+      order = deck_from(deck);
+    } catch (const py::type_error&) {
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    }
+    return Deal(shared, std::move(order), setup);
   }
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
   return Deal(shared, to_seed(seed), setup);
 }
 
@@ -159,17 +170,6 @@ Deal deal_from_state(const py::tuple& t) {
   return d;
 }
 
-// The lazy, list-like view of a deal's legal moves, regenerated on each use.
-struct GuandanLegalMoves {
-  py::object owner;  // keeps the deal alive
-  const Deal* deal;
-  MoveList moves() const {
-    MoveList out;
-    deal->legal_moves(out);
-    return out;
-  }
-};
-
 int seat_or_current(const Deal& d, py::handle seat, const char* what) {
   if (!seat.is_none()) return to_seat(seat, gd::kPlayers, "seat");
   if (d.is_terminal())
@@ -179,19 +179,7 @@ int seat_or_current(const Deal& d, py::handle seat, const char* what) {
 
 py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
   const int seat = seat_or_current(d, seat_obj, "observation");
-  const auto size = static_cast<py::ssize_t>(gd::observation_size(perfect));
-  FloatArray out;
-  if (out_obj.is_none()) {
-    out = FloatArray(size);
-  } else {
-    if (!py::isinstance<py::array>(out_obj)) throw py::type_error("out must be a numpy float32 array");
-    auto arr = py::reinterpret_borrow<py::array>(out_obj);
-    if (!arr.dtype().is(py::dtype::of<float>()) || arr.ndim() != 1 || arr.shape(0) != size ||
-        !(arr.flags() & py::array::c_style) || !arr.writeable())
-      throw GanzdyError("out must be a writable, contiguous float32 array of shape (" + std::to_string(size) +
-                        ",), got " + repr_of(out_obj));
-    out = py::reinterpret_borrow<FloatArray>(arr);
-  }
+  FloatArray out = observation_buffer(out_obj, gd::observation_size(perfect));
   gd::encode_observation(d, seat, perfect, out.mutable_data());
   return out;
 }
@@ -235,31 +223,7 @@ void bind_gd_deal(py::module_& m) {
                ", card=" + text(face_or_none(p.card)) + ", returned=" + text(face_or_none(p.returned)) + ")";
       });
 
-  py::class_<GuandanLegalMoves>(m, "GuandanLegalMoves", "The legal moves of a Guandan deal now: a lazy, list-like view.")
-      .def("__len__", [](const GuandanLegalMoves& v) { return v.moves().size(); })
-      .def("__bool__", [](const GuandanLegalMoves& v) { return !v.deal->is_terminal(); })
-      .def("__iter__", [](const GuandanLegalMoves& v) {
-        auto moves = v.moves();
-        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
-      })
-      .def("__getitem__",
-           [](const GuandanLegalMoves& v, py::ssize_t i) {
-             auto moves = v.moves();
-             const auto n = static_cast<py::ssize_t>(moves.size());
-             if (i < 0) i += n;
-             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
-             return moves[static_cast<std::size_t>(i)];
-           })
-      .def("__contains__", [](const GuandanLegalMoves& v, py::handle move) {
-        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
-      })
-      .def("__repr__", [](const GuandanLegalMoves& v) {
-        auto moves = v.moves();
-        std::string out = "<GuandanLegalMoves (" + std::to_string(moves.size()) + "): ";
-        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
-        if (moves.size() > 12) out += ", ...";
-        return out + ">";
-      });
+  bind_legal_moves<Deal>(m, "GuandanLegalMoves", "The legal moves of a Guandan deal now: a lazy, list-like view.");
 
   py::class_<Deal>(m, "GuandanDeal", "One deal of Guandan with its tribute phase: the in-deal state machine.")
       .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
@@ -306,7 +270,7 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("is_terminal", &Deal::is_terminal)
       .def_property_readonly("outcome", &Deal::outcome)
       .def_property_readonly("legal_moves", [](py::object self) {
-        return GuandanLegalMoves{self, &self.cast<const Deal&>()};
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
       })
       .def_property_readonly("table", [](const Deal& d) { return d.table(); })
       .def_property_readonly("table_owner", [](const Deal& d) { return seat_or_none(d.table_owner()); })

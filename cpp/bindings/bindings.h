@@ -1,6 +1,7 @@
 // Shared helpers of the ganzdy._core binding files: conversions at the Python edge.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -23,6 +24,12 @@ std::uint64_t to_seed(py::handle obj);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);
+
+using FloatArray = py::array_t<float, py::array::c_style>;
+// The array an observation is written into: a new one of `size` floats, or the
+// caller's `out`, which must be exactly a writable contiguous float32 array of
+// that shape (GanzdyError otherwise).
+FloatArray observation_buffer(py::handle out_obj, int size);
 
 // Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
 // throws RulesError naming `what` under another game's rules.

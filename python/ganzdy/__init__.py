@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ganzdy._core import (
+    GUANDAN_OBSERVATION_VERSION,
     OBSERVATION_VERSION,
     AmbiguousMoveError,
     Cards,
@@ -71,6 +72,7 @@ GuandanDeal.from_record = staticmethod(from_guandan_record)  # type: ignore[meth
 __version__ = "0.1.0"
 
 __all__ = [
+    "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",

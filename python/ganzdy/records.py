@@ -129,6 +129,17 @@ def _rules_of(record: Mapping[str, Any]) -> Rules:
         raise type(error)(f"record rules: {error}") from error
 
 
+def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
+    deck = record.get("deck")
+    if isinstance(deck, str):
+        deck = deck.split()
+    if deck is not None and (
+        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
+    ):
+        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    return deck
+
+
 def _check_deck(deal: Deal | GuandanDeal, deck: list[str]) -> None:
     """The recorded deck must be the shuffle of the recorded seed: a cheap tamper check."""
     shuffled = deal.deck
@@ -151,13 +162,7 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"record field 'seed' must be an integer or null, not {seed!r}")
-    deck = record.get("deck")
-    if isinstance(deck, str):
-        deck = deck.split()
-    if deck is not None and (
-        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
-    ):
-        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    deck = _deck_field(record)
     try:
         if seed is not None:
             deal = rules.new_deal(seed=seed, dealer=dealer)
@@ -245,13 +250,7 @@ def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
             "(ganzdy.records.from_record)"
         )
     seed = _optional(record, "seed", (int,), "an integer or null")
-    deck = record.get("deck")
-    if isinstance(deck, str):
-        deck = deck.split()
-    if deck is not None and (
-        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
-    ):
-        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    deck = _deck_field(record)
     previous = _optional(record, "previous_finish", (list,), "a list of seats or null")
     leader = _optional(record, "first_leader", (int,), "a seat or null")
     turned = _optional(record, "turned_position", (int,), "a deck index or null")
