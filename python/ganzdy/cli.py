@@ -178,8 +178,8 @@ class _GuandanTable:
             return
         if move.kind == "return":
             (paid,) = [p for p in deal.tribute if p.receiver == seat]
-            card = f" ({move.cards})" if self.you in (seat, paid.payer) else ""
-            print(f"  {self._seat(seat)} gives a card back to {self._seat(paid.payer)}{card}")
+            card = str(move.cards) if self.you in (seat, paid.payer) else "a card"
+            print(f"  {self._seat(seat)} gives {card} back to {self._seat(paid.payer)}")
             if deal.phase == "play":
                 print(f"  -- play: {self._seat(deal.current_player or 0)} leads")
             return
