@@ -1,26 +1,14 @@
 #include "ganzdy/gdy_playout.h"
 
 #include <algorithm>
-#include <array>
 
 #include "ganzdy/gdy_agents.h"
 
 namespace ganzdy::gdy {
 
 int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
-  thread_local MoveList legal;  // grown once per thread, not once per deal
-  std::array<Policy, kMaxPlayers> policy_of{};  // each seat's policy, looked up once
-  for (std::size_t s = 0; s < policy_of.size(); ++s) policy_of[s] = policies[s % policies.size()];
-  int plies = 0;
-  while (!deal.is_terminal()) {
-    deal.legal_moves(legal);
-    const Policy policy = policy_of[static_cast<std::size_t>(deal.current_player())];
-    const int choice = policy == Policy::greedy ? greedy_choice(deal.config(), view_of(deal), legal)
-                                                : random_choice(rng, legal);
-    deal.apply(legal[static_cast<std::size_t>(choice)]);
-    ++plies;
-  }
-  return plies;
+  const auto greedy = [](const Deal& d, const MoveList& legal) { return greedy_choice(d.config(), view_of(d), legal); };
+  return play_to_end<kMaxPlayers>(deal, policies, rng, greedy, [](const Move&) {});
 }
 
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,

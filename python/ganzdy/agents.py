@@ -20,7 +20,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO, runtime_checkable
+from typing import Any, Protocol, TextIO, runtime_checkable
 
 from ganzdy._core import (
     AmbiguousMoveError,
@@ -117,25 +117,40 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
     if seat is None:
         raise GanzdyError("view_for: the deal is over, nobody is to act")
     moves = tuple(deal.history if history is None else history)
-    if isinstance(deal, GuandanDeal):
-        return _guandan_view(deal, seat, moves)
     table = deal.table
+    public: dict[str, Any] = {
+        "seat": seat,
+        "players": deal.players,
+        "rules": deal.rules,
+        "hand": deal.hand(seat),
+        "hand_sizes": tuple(deal.hand_sizes),
+        "table": None if table.is_pass else table,
+        "table_owner": deal.table_owner,
+        "passes": deal.passes,
+        "played": deal.played,
+        "legal_moves": tuple(deal.legal_moves),
+    }
+    if isinstance(deal, GuandanDeal):
+        return SeatView(
+            **public,
+            dealer=deal.first_leader,
+            stock_size=0,
+            bombs_played=sum(move.is_bomb for _, move in moves),
+            history=_seen_moves(deal, seat, moves),
+            out_seats=tuple(deal.finish_order),
+            phase=deal.phase,
+            level=deal.level,
+            team_levels=deal.team_levels,
+            tribute=_tribute_seen(deal, seat),
+            resisted=deal.resisted,
+        )
     return SeatView(
-        seat=seat,
-        players=deal.players,
+        **public,
         dealer=deal.dealer,
-        rules=deal.rules,
-        hand=deal.hand(seat),
-        hand_sizes=tuple(deal.hand_sizes),
         stock_size=deal.stock_size,
-        table=None if table.is_pass else table,
-        table_owner=deal.table_owner,
-        passes=deal.passes,
         bombs_played=deal.bombs_played,
-        played=deal.played,
         history=moves,
         out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
-        legal_moves=tuple(deal.legal_moves),
         information=InformationSet(deal, seat),
     )
 
@@ -171,33 +186,6 @@ def _seen_moves(
             continue
         seen.append((who, move))
     return tuple(seen)
-
-
-def _guandan_view(deal: GuandanDeal, seat: int, moves: Sequence[tuple[int, Move]]) -> SeatView:
-    table = deal.table
-    order = deal.finish_order
-    return SeatView(
-        seat=seat,
-        players=deal.players,
-        dealer=deal.first_leader,
-        rules=deal.rules,
-        hand=deal.hand(seat),
-        hand_sizes=tuple(deal.hand_sizes),
-        stock_size=0,
-        table=None if table.is_pass else table,
-        table_owner=deal.table_owner,
-        passes=deal.passes,
-        bombs_played=sum(move.is_bomb for _, move in moves),
-        played=deal.played,
-        history=_seen_moves(deal, seat, moves),
-        out_seats=tuple(order),
-        legal_moves=tuple(deal.legal_moves),
-        phase=deal.phase,
-        level=deal.level,
-        team_levels=deal.team_levels,
-        tribute=_tribute_seen(deal, seat),
-        resisted=deal.resisted,
-    )
 
 
 @runtime_checkable

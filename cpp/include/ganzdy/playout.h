@@ -6,6 +6,7 @@
 // batch's results never depend on the thread count or the scheduling.
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -33,6 +34,28 @@ inline constexpr std::uint64_t kPolicySalt = 0xA0761D6478BD642FULL;
 inline int random_choice(Random& rng, const MoveList& legal) {
   assert(!legal.empty());
   return static_cast<int>(rng.below(legal.size()));
+}
+
+// Plays `deal` (of any game) to its end: the seat to act follows policies[seat %
+// policies.size()], greedy(deal, legal) choosing for the greedy policy and `rng` for
+// the random one, and moved(move) hears each move before it is applied. Returns the
+// plies played. `Seats` bounds the seats of the game.
+template <std::size_t Seats, class Deal, class Greedy, class Moved>
+int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Greedy&& greedy, Moved&& moved) {
+  thread_local MoveList legal;          // grown once per thread, not once per deal
+  std::array<Policy, Seats> policy_of{};  // each seat's policy, looked up once
+  for (std::size_t s = 0; s < Seats; ++s) policy_of[s] = policies[s % policies.size()];
+  int plies = 0;
+  while (!deal.is_terminal()) {
+    deal.legal_moves(legal);
+    const Policy policy = policy_of[static_cast<std::size_t>(deal.current_player())];
+    const int choice = policy == Policy::greedy ? greedy(deal, legal) : random_choice(rng, legal);
+    const Move& move = legal[static_cast<std::size_t>(choice)];
+    moved(move);
+    deal.apply(move);
+    ++plies;
+  }
+  return plies;
 }
 
 // The results of a batch, one row per deal.
