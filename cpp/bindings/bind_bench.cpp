@@ -7,8 +7,6 @@
 #include "bindings.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
-#include "ganzdy/gd_moves.h"
-#include "ganzdy/gdy_moves.h"
 
 namespace ganzdy::bind {
 
@@ -21,28 +19,18 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
   rules.check_in_deck(hand, "hand");
   const Move top = table.value_or(Move::pass_move());
   if (iterations < 1 || repeats < 1) throw py::value_error("iterations and repeats must be positive");
-  if (table) {
-    const bool valid = rules.game() == Game::guandan ? gd::is_combination(rules.gd(), top)
-                                                     : gdy::is_combination(rules.gdy(), top);
-    if (!valid) throw IllegalMoveError("table move " + top.str() + " is not a combination under " + rules.describe());
-  }
+  if (table && !is_combination(rules, top))
+    throw IllegalMoveError("table move " + top.str() + " is not a combination under " + rules.describe());
   MoveList buffer;
   std::vector<double> samples;
   std::size_t count = 0;
-  const bool guandan = rules.game() == Game::guandan;
-  auto generate = [&] {
-    if (guandan)
-      gd::generate(rules.gd(), hand, top, buffer);
-    else
-      gdy::generate(rules.gdy(), hand, top, buffer);
-  };
   {
     py::gil_scoped_release release;
-    generate();  // grow the buffer once
+    generate(rules, hand, top, buffer);  // grow the buffer once
     for (int rep = 0; rep < repeats; ++rep) {
       auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations; ++i) {
-        generate();
+        generate(rules, hand, top, buffer);
         count += buffer.size();
       }
       auto stop = std::chrono::steady_clock::now();

@@ -11,7 +11,7 @@ namespace ganzdy {
 namespace {
 constexpr std::array<std::string_view, kNumKinds> kKindNames = {
     "pass",   "single",     "pair",           "triple", "straight", "pairs",          "bomb",      "king_bomb",
-    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb"};
+    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group"};
 }
 
 std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
@@ -24,7 +24,8 @@ std::optional<Kind> parse_kind(std::string_view name) {
 
 bool is_rankless(Kind kind, const Cards& cards) {
   if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb) return true;
-  return (kind == Kind::single || kind == Kind::pair) && !cards.empty() && cards.jokers() == cards.size();
+  return (kind == Kind::single || kind == Kind::pair || kind == Kind::group) && !cards.empty() &&
+         cards.jokers() == cards.size();
 }
 
 std::string Move::str() const {
