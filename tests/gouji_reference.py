@@ -131,7 +131,7 @@ def vector(play: Play, o: Opts) -> tuple[int, ...]:
     s, b = p.small, p.big
     if s > 0 and b > 0 and o.mixed_joker_downgrade:  # step 1
         s, b = s + b, 0
-    if p.naturals > 0:  # step 2
+    if p.rank is not None:  # step 2 (a rank exactly when there are naturals)
         rank_part = [p.rank] * (p.naturals + p.twos)
     elif p.twos > 0:
         rank_part = ["2"] * p.twos
@@ -191,7 +191,7 @@ def two_kill_one(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     if k == 0 or a.count(VALUE["BJ"]) < 2 * k or len(a) != len(b) + k:
         return False
     rest_a, rest_b = a[2 * k :], b[k:]
-    return not rest_a and not rest_b or strict(rest_a, rest_b)
+    return (not rest_a and not rest_b) or strict(rest_a, rest_b)
 
 
 MODES = {"strict": strict, "cover": cover, "wild": wild, "two_kill_one": two_kill_one}

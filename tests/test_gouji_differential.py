@@ -158,7 +158,7 @@ def test_engine_matches_reference(overrides: dict[str, Any]) -> None:
         # Leads.
         want_leads = ref.leads(labels, o, opened)
         got = _check_list(
-            rules.legal_moves(hand_text := " ".join(hand), opened_point=opened),
+            rules.legal_moves(" ".join(hand), opened_point=opened),
             hand,
             where,
             problems,
@@ -251,7 +251,7 @@ def test_big_joker_hands(mode: str, downgrade: bool) -> None:
     """Hands heavy in big jokers against tables holding one or two of them: the kills of
     two_kill_one (an answer k cards longer), the unbeatable big-joker lead of strict, cover's
     equal jokers, with and without the downgrade."""
-    overrides = {"beat_mode": mode, "mixed_joker_downgrade": downgrade}
+    overrides: dict[str, Any] = {"beat_mode": mode, "mixed_joker_downgrade": downgrade}
     rules = Rules("gouji", **overrides)
     o = ref.opts(overrides)
     rng = random.Random(f"{SEED}:big:{mode}:{downgrade}")

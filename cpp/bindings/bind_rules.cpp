@@ -51,11 +51,12 @@ Rules make_rules(const std::string& game, py::object players, const py::kwargs& 
   return Rules(game, n, options);
 }
 
-std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move) {
+std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
+                        bool opened_point = false) {
   switch (rules.game()) {
     case Game::gan_deng_yan: break;
     case Game::guandan: return gd::why_illegal(rules.gd(), hand, table, move);
-    case Game::gouji: return gj::why_illegal(rules.gj(), hand, table, move);
+    case Game::gouji: return gj::why_illegal(rules.gj(), hand, table, move, gj::Context{opened_point});
   }
   return gdy::why_illegal(rules.gdy(), hand, table, move);
 }
@@ -87,6 +88,11 @@ struct GoujiPlayView {
 void require_gouji(const Rules& rules, const char* what) {
   if (rules.game() != Game::gouji)
     throw RulesError(std::string(what) + " is defined for gouji only, not for " + std::string(rules.game_name()));
+}
+
+void check_opened_point(const Rules& rules, bool opened_point) {
+  if (opened_point && rules.game() != Game::gouji)
+    throw RulesError("opened_point is a Gouji player's state; " + std::string(rules.game_name()) + " has none");
 }
 
 GoujiPlayView classify(const Rules& rules, py::handle cards_obj) {
@@ -234,8 +240,7 @@ void bind_rules(py::module_& m) {
       .def(
           "legal_moves",
           [](const Rules& r, py::handle hand_obj, std::optional<Move> table, bool opened_point) {
-            if (opened_point && r.game() != Game::gouji)
-              throw RulesError("opened_point is a Gouji player's state, not " + std::string(r.game_name()) + "'s");
+            check_opened_point(r, opened_point);
             Cards hand = to_cards(hand_obj, "hand");
             r.check_in_deck(hand, "hand");
             MoveList out;
@@ -253,6 +258,20 @@ void bind_rules(py::module_& m) {
           py::arg("hand"), py::arg("table") = py::none(), py::kw_only(), py::arg("opened_point") = false,
           "Every canonical legal move: leads when table is None, else every move beating table (no pass). "
           "opened_point: whether a Gouji player has opened a point (four_rules='after_open_point').")
+      .def(
+          "why_illegal",
+          [](const Rules& r, py::handle hand_obj, const Move& move, std::optional<Move> table, bool opened_point) {
+            check_opened_point(r, opened_point);
+            const Cards hand = to_cards(hand_obj, "hand");
+            r.check_in_deck(hand, "hand");
+            r.check_in_deck(move.cards, "move");
+            if (table) check_combination(r, *table, "table move");
+            const std::string why = why_illegal(r, hand, table.value_or(Move::pass_move()), move, opened_point);
+            return why.empty() ? py::none() : py::object(py::str(why));
+          },
+          py::arg("hand"), py::arg("move"), py::arg("table") = py::none(), py::kw_only(),
+          py::arg("opened_point") = false,
+          "Why `move` cannot be played from `hand` onto `table` (None: a lead), or None when it can.")
       .def("classify", &classify, py::arg("cards"),
            "What the cards are as a Gouji play: rank, parts, canonical vector, gouji card, point opener.")
       .def(
