@@ -53,6 +53,12 @@ class Generator {
     }
     small_ = hand.count(kBlackJoker);
     big_ = hand.count(kRedJoker);
+    // The hand's joker choices in order (s, then b, fewest first), as last words.
+    for (int s = 0; s <= small_; ++s)
+      for (int b = 0; b <= big_; ++b) {
+        joker_words_[splits_] = joker_word(s, b);
+        joker_count_[splits_++] = s + b;
+      }
     // Naturals a play of each rank may take (hi = 0: none), and whether it must
     // go without 2s and jokers.
     for (int r = 0; r < kRank2; ++r) {
@@ -73,22 +79,23 @@ class Generator {
 
   void leads() {
     fill_picks(kRank2);  // every play reads its 2s, none included
+    const auto& twos = scratch_.pick[kRank2];
     for (int r = 0; r < kRank2; ++r) {
       if (hi_[r] == 0) continue;
       fill_picks(r);
-      const int twos = pure_[r] ? 0 : count_[kRank2];
-      const int small = pure_[r] ? 0 : small_;
-      const int big = pure_[r] ? 0 : big_;
-      for (int m = lo_[r]; m <= hi_[r]; ++m)
-        for (int t = 0; t <= twos; ++t)
-          for (int s = 0; s <= small; ++s)
-            for (int b = 0; b <= big; ++b) put(r, m, t, s, b);
+      const int most_twos = pure_[r] ? 0 : count_[kRank2];
+      const int splits = pure_[r] ? 1 : splits_;
+      for (int m = lo_[r]; m <= hi_[r]; ++m) {
+        const std::uint64_t naturals = scratch_.pick[static_cast<std::size_t>(r)][static_cast<std::size_t>(m)];
+        for (int t = 0; t <= most_twos; ++t) {
+          const std::uint64_t last = twos[static_cast<std::size_t>(t)];
+          for (int k = 0; k < splits; ++k) put(r, naturals, last | joker_words_[k], m + t + joker_count_[k]);
+        }
+      }
     }
     for (int t = 1; t <= count_[kRank2]; ++t)
-      for (int s = 0; s <= small_; ++s)
-        for (int b = 0; b <= big_; ++b) put(kRank2, 0, t, s, b);
-    for (int s = 0; s <= small_; ++s)
-      for (int b = (s == 0 ? 1 : 0); b <= big_; ++b) put(kNoRank, 0, 0, s, b);
+      for (int k = 0; k < splits_; ++k) put(kRank2, 0, twos[static_cast<std::size_t>(t)] | joker_words_[k], t + joker_count_[k]);
+    for (int k = 1; k < splits_; ++k) put(kNoRank, 0, joker_words_[k], joker_count_[k]);
     sink_.commit();
   }
 
@@ -138,16 +145,27 @@ class Generator {
   // in `allowed`, with m naturals of r and t 2s.
   void jokers(std::uint32_t allowed, int r, int m, int t, int j, bool pure) {
     if (pure && j > 0) return;
+    const std::uint64_t naturals = m > 0 ? scratch_.pick[static_cast<std::size_t>(r)][static_cast<std::size_t>(m)] : 0;
+    const std::uint64_t twos = scratch_.pick[kRank2][static_cast<std::size_t>(t)];
     for (int s = std::max(0, j - big_); s <= std::min(small_, j); ++s)
-      if (allowed & joker_bit(s, j - s)) put(r, m, t, s, j - s);
+      if (allowed & joker_bit(s, j - s)) put(r, naturals, twos | joker_word(s, j - s), m + t + j);
   }
 
-  void put(int r, int m, int t, int s, int b) {
-    Cards cards;
-    auto& w = cards.words();
-    if (m > 0) w[static_cast<std::size_t>(r >> 2)] = scratch_.pick[static_cast<std::size_t>(r)][static_cast<std::size_t>(m)];
-    w[Cards::kWords - 1] |= scratch_.pick[kRank2][static_cast<std::size_t>(t)] | joker_word(s, b);
-    sink_.put(cards, Kind::group, r, m + t + s + b);
+  // Writes the move word by word into its slot: a Cards built on the stack
+  // and copied whole would stall store forwarding on every move. `naturals`
+  // are rank r's cards in their word (r < kRank2 lives in words 0-2), `last`
+  // the last word: the 2s and the jokers.
+  void put(int r, std::uint64_t naturals, std::uint64_t last, int length) {
+    const int word = r >> 2;
+    Move& move = sink_.next();
+    auto& w = move.cards.words();
+    w[0] = word == 0 ? naturals : 0;
+    w[1] = word == 1 ? naturals : 0;
+    w[2] = word == 2 ? naturals : 0;
+    w[3] = last;
+    move.kind = Kind::group;
+    move.rank = static_cast<std::int8_t>(r);
+    move.length = static_cast<std::uint8_t>(length);
   }
 
   static Scratch& scratch() {
@@ -164,6 +182,9 @@ class Generator {
   std::array<bool, kNumRanks> pure_{};
   int small_ = 0;
   int big_ = 0;
+  int splits_ = 0;  // joker choices: (small_ + 1) * (big_ + 1)
+  std::array<std::uint64_t, kJokerKinds * kJokerKinds> joker_words_;
+  std::array<int, kJokerKinds * kJokerKinds> joker_count_;
 };
 
 }  // namespace

@@ -156,6 +156,15 @@ class MoveSink {
   explicit MoveSink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
 
   void put(const Cards& cards, Kind kind, int rank, int length) {
+    Move& m = next();
+    m.cards = cards;
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+  }
+  // The next slot, for a generator that fills a move in place (every field:
+  // the slot holds whatever it last held).
+  Move& next() {
     if (next_ == limit_) [[unlikely]] {
       const auto written = static_cast<std::size_t>(next_ - list_->begin());
       list_->set_size(written);
@@ -163,11 +172,7 @@ class MoveSink {
       next_ = list_->begin() + written;
       limit_ = list_->begin() + list_->capacity();
     }
-    Move& m = *next_++;
-    m.cards = cards;
-    m.kind = kind;
-    m.rank = static_cast<std::int8_t>(rank);
-    m.length = static_cast<std::uint8_t>(length);
+    return *next_++;
   }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
