@@ -18,10 +18,34 @@ struct Jokers {
   int big;
   int small;
 };
-Jokers effective(const Config& cfg, int small, int big) {
-  if (cfg.mixed_joker_downgrade && small > 0 && big > 0) return {0, small + big};
+constexpr Jokers effective(bool downgrade, int small, int big) {
+  if (downgrade && small > 0 && big > 0) return {0, small + big};
   return {big, small};
 }
+
+// Sets of joker choices (bit 5s + b for s small and b big jokers) by how they
+// count. The downgrade only turns big jokers into small ones, so the number of
+// jokers, and whether some count as small, never depend on it.
+struct JokerMasks {
+  // big_at_least[downgrade][x]: at least x count as big (x = 0..5; 5: none can).
+  std::array<std::array<std::uint32_t, kJokerKinds + 1>, 2> big_at_least{};
+  // at_least[y]: at least y jokers (y = 0..2 * kJokerKinds - 1; the last: none can).
+  std::array<std::uint32_t, 2 * kJokerKinds> at_least{};
+  std::uint32_t no_small = 0;  // no small joker, hence none counting as small
+};
+
+constexpr JokerMasks kJokerMasks = [] {
+  JokerMasks m;
+  for (int s = 0; s < kJokerKinds; ++s)
+    for (int b = 0; b < kJokerKinds; ++b) {
+      for (int downgrade = 0; downgrade < 2; ++downgrade)
+        for (int x = 0; x <= effective(downgrade != 0, s, b).big; ++x)
+          m.big_at_least[static_cast<std::size_t>(downgrade)][static_cast<std::size_t>(x)] |= joker_bit(s, b);
+      for (int y = 0; y <= s + b; ++y) m.at_least[static_cast<std::size_t>(y)] |= joker_bit(s, b);
+      if (s == 0) m.no_small |= joker_bit(s, b);
+    }
+  return m;
+}();
 
 // The value of a play's rank part, or -1 when it has none.
 int rank_value(const Play& p) { return p.naturals > 0 ? p.rank : p.twos > 0 ? kRank2 : -1; }
@@ -57,6 +81,7 @@ class Generator {
     for (int s = 0; s <= small_; ++s)
       for (int b = 0; b <= big_; ++b) {
         joker_words_[splits_] = joker_word(s, b);
+        split_bits_[splits_] = joker_bit(s, b);
         joker_count_[splits_++] = s + b;
       }
     // Naturals a play of each rank may take (hi = 0: none), and whether it must
@@ -101,18 +126,37 @@ class Generator {
 
   void follows(const Demand& d) {
     const int n = d.size;
+    // The hand's joker choices allowed with a rank part, by number of jokers,
+    // in the order of the list (fewer small jokers first).
+    std::array<std::array<std::uint64_t, kJokerKinds>, 2 * kJokerKinds - 1> with{};
+    std::array<int, 2 * kJokerKinds - 1> with_count{};
+    for (int k = 0; k < splits_; ++k) {
+      const int j = joker_count_[k];
+      if (d.with_rank & split_bits_[k]) with[j][with_count[j]++] = joker_words_[k];
+    }
+    const int most_jokers = small_ + big_;
     if (n > 0) {
-      fill_picks(kRank2);
+      fill_picks(kRank2, std::min<int>(count_[kRank2], n));
+      const auto& twos = scratch_.pick[kRank2];
       for (int r = std::max(d.min_value, 0); r < kRank2; ++r) {
-        if (hi_[r] == 0) continue;
-        fill_picks(r);
-        const int twos = pure_[r] ? 0 : count_[kRank2];
-        for (int m = lo_[r]; m <= std::min<int>(hi_[r], n); ++m)
-          for (int t = 0; t <= std::min(twos, n - m); ++t) jokers(d.with_rank, r, m, t, n - m - t, pure_[r]);
+        const int most = std::min<int>(hi_[r], n);
+        if (most < lo_[r]) continue;
+        fill_picks(r, most);
+        const int most_twos = pure_[r] ? 0 : count_[kRank2];
+        for (int m = lo_[r]; m <= most; ++m) {
+          const std::uint64_t naturals = scratch_.pick[static_cast<std::size_t>(r)][static_cast<std::size_t>(m)];
+          for (int t = std::max(0, n - m - (pure_[r] ? 0 : most_jokers)); t <= std::min(most_twos, n - m); ++t) {
+            const int j = n - m - t;
+            const std::uint64_t last = twos[static_cast<std::size_t>(t)];
+            for (int k = 0; k < with_count[j]; ++k) put(r, naturals, last | with[j][k], n);
+          }
+        }
       }
       if (d.min_value <= kRank2)
-        for (int t = 1; t <= std::min<int>(count_[kRank2], n); ++t) jokers(d.with_rank, kRank2, 0, t, n - t, false);
-      jokers(d.alone, kNoRank, 0, 0, n, false);
+        for (int t = std::max(1, n - most_jokers); t <= std::min<int>(count_[kRank2], n); ++t)
+          for (int k = 0; k < with_count[n - t]; ++k) put(kRank2, 0, twos[static_cast<std::size_t>(t)] | with[n - t][k], n);
+      for (int k = 1; k < splits_; ++k)
+        if (joker_count_[k] == n && (d.alone & split_bits_[k])) put(kNoRank, 0, joker_words_[k], n);
     }
     sink_.commit();
   }
@@ -124,31 +168,22 @@ class Generator {
     pure_[r] = true;
   }
 
-  // pick[r][k] for k = 0 .. count of r.
-  void fill_picks(int r) {
+  // pick[r][k] for k = 0 .. `upto` (at most the count of r).
+  void fill_picks(int r) { fill_picks(r, count_[r]); }
+  void fill_picks(int r, int upto) {
     const std::uint32_t lane = lane_[r];
     const int shift = (r & 3) * 16;
     auto& pick = scratch_.pick[static_cast<std::size_t>(r)];
     std::uint64_t acc = 0;
     int k = 0;
     pick[0] = 0;
-    for (int suit = 0; suit < kNumSuits; ++suit) {
+    for (int suit = 0; suit < kNumSuits && k < upto; ++suit) {
       const std::uint32_t copies = (lane >> (4 * suit)) & 0xF;
-      for (std::uint32_t i = 0; i < copies; ++i) {
+      for (std::uint32_t i = 0; i < copies && k < upto; ++i) {
         acc += std::uint64_t{1} << (4 * suit);
         pick[static_cast<std::size_t>(++k)] = acc << shift;
       }
     }
-  }
-
-  // Every split of `j` jokers into s small and b big the hand has whose bit is
-  // in `allowed`, with m naturals of r and t 2s.
-  void jokers(std::uint32_t allowed, int r, int m, int t, int j, bool pure) {
-    if (pure && j > 0) return;
-    const std::uint64_t naturals = m > 0 ? scratch_.pick[static_cast<std::size_t>(r)][static_cast<std::size_t>(m)] : 0;
-    const std::uint64_t twos = scratch_.pick[kRank2][static_cast<std::size_t>(t)];
-    for (int s = std::max(0, j - big_); s <= std::min(small_, j); ++s)
-      if (allowed & joker_bit(s, j - s)) put(r, naturals, twos | joker_word(s, j - s), m + t + j);
   }
 
   // Writes the move word by word into its slot: a Cards built on the stack
@@ -185,6 +220,7 @@ class Generator {
   int splits_ = 0;  // joker choices: (small_ + 1) * (big_ + 1)
   std::array<std::uint64_t, kJokerKinds * kJokerKinds> joker_words_;
   std::array<int, kJokerKinds * kJokerKinds> joker_count_;
+  std::array<std::uint32_t, kJokerKinds * kJokerKinds> split_bits_;
 };
 
 }  // namespace
@@ -238,7 +274,7 @@ Play play_of(const Move& move) {
 }
 
 Vector vector_of(const Config& cfg, const Play& play) {
-  const Jokers j = effective(cfg, play.small, play.big);
+  const Jokers j = effective(cfg.mixed_joker_downgrade, play.small, play.big);
   Vector v;
   v.big = j.big;
   v.small = j.small;
@@ -279,10 +315,10 @@ Demand demand_of(const Config& cfg, const Play& table) {
   Demand d;
   d.size = v.size();
   d.min_value = v.value + 1;
-  // Each answer's jokers as they count (big, small) against what the mode needs.
-  // strict: a big joker over each of the table's small jokers (its big jokers
-  // are unbeatable); cover: a joker at least as high over each of its jokers;
-  // two_kill_one: two big jokers for each of its big ones, then strict.
+  // What an answer's jokers must count as. strict: a big joker over each of the
+  // table's small jokers (its big jokers are unbeatable); cover: a joker at
+  // least as high over each of its jokers; two_kill_one: two big jokers for each
+  // of its big ones, then strict; wild: anything.
   int need_big = 0;
   int need_jokers = 0;
   switch (mode) {
@@ -300,17 +336,16 @@ Demand demand_of(const Config& cfg, const Play& table) {
       need_big = 2 * v.big + v.small;
       break;
   }
-  // wild compares the lowest cards: a rank part's value, or the lowest joker.
-  const int lowest = v.count > 0 ? v.value : v.small > 0 ? kSmallJokerValue : kBigJokerValue;
-  if (mode == BeatMode::wild) d.min_value = lowest + 1;
-  for (int s = 0; s < kJokerKinds; ++s) {
-    for (int b = 0; b < kJokerKinds; ++b) {
-      const Jokers j = effective(cfg, s, b);
-      if (j.big < need_big || j.big + j.small < need_jokers) continue;
-      d.with_rank |= joker_bit(s, b);
-      const int own_lowest = j.small > 0 ? kSmallJokerValue : kBigJokerValue;
-      if (s + b > 0 && (mode != BeatMode::wild || own_lowest > lowest)) d.alone |= joker_bit(s, b);
-    }
+  const auto& big = kJokerMasks.big_at_least[cfg.mixed_joker_downgrade ? 1 : 0];
+  d.with_rank = big[static_cast<std::size_t>(std::min(need_big, kJokerKinds))] &
+                kJokerMasks.at_least[static_cast<std::size_t>(std::min(need_jokers, 2 * kJokerKinds - 1))];
+  d.alone = d.with_rank & ~joker_bit(0, 0);
+  if (mode == BeatMode::wild) {
+    // wild compares the lowest cards: a rank part's value, or the lowest joker.
+    const int lowest = v.count > 0 ? v.value : v.small > 0 ? kSmallJokerValue : kBigJokerValue;
+    d.min_value = lowest + 1;
+    if (lowest == kSmallJokerValue) d.alone &= kJokerMasks.no_small;
+    if (lowest == kBigJokerValue) d.alone = 0;
   }
   return d;
 }
