@@ -21,6 +21,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "records.md",
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
+        "rules/gouji.md",
         "ids_and_playouts.md",
         "envs.md",
         "vector_env.md",
@@ -72,6 +73,23 @@ def test_the_guandan_page_lists_every_option_once_with_its_default() -> None:
     for name, option in options.items():
         value = option.default
         assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
+
+
+def test_the_gouji_page_lists_every_option_once_with_its_default() -> None:
+    text = (DOCS / "rules" / "gouji.md").read_text(encoding="utf-8")
+    tables = re.findall(r"^\| Option \| Default \|.*?(?:\n\n|\Z)", text, re.M | re.S)
+    assert len(tables) == 3  # plays, the deal, scoring with tribute and the match
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", "".join(tables), re.M)
+    options = ganzdy.Rules("gouji").options
+    listed = {name: default.strip("` ") for name, default in rows}
+    assert len(listed) == len(rows)  # no option twice
+    assert sorted(listed) == sorted(options) and len(options) == 34
+    for name, option in options.items():
+        value = option.default
+        assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
+    disputed = text[text.index("## Disputed rules") :]
+    for name in re.findall(r"^\| [^|]+ \| `(\w+)`", disputed, re.M):
+        assert name in options, name
 
 
 def test_the_record_shown_in_records_md_is_what_dumps_writes() -> None:

@@ -6,7 +6,10 @@
 
 #include "bindings.h"
 #include "ganzdy/errors.h"
+#include "ganzdy/gd_moves.h"
 #include "ganzdy/gdy_deal.h"
+#include "ganzdy/gdy_moves.h"
+#include "ganzdy/gj_moves.h"
 
 namespace ganzdy::bind {
 
@@ -24,18 +27,25 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
   MoveList buffer;
   std::vector<double> samples;
   std::size_t count = 0;
-  {
+  // The game is chosen once, outside the timed loop, so the loop calls the
+  // generator itself.
+  auto run = [&](auto generate) {
     py::gil_scoped_release release;
-    generate(rules, hand, top, buffer);  // grow the buffer once
+    generate();  // grow the buffer once
     for (int rep = 0; rep < repeats; ++rep) {
       auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations; ++i) {
-        generate(rules, hand, top, buffer);
+        generate();
         count += buffer.size();
       }
       auto stop = std::chrono::steady_clock::now();
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
+  };
+  switch (rules.game()) {
+    case Game::gan_deng_yan: run([&] { gdy::generate(rules.gdy(), hand, top, buffer); }); break;
+    case Game::guandan: run([&] { gd::generate(rules.gd(), hand, top, buffer); }); break;
+    case Game::gouji: run([&] { gj::generate(rules.gj(), hand, top, buffer); }); break;
   }
   std::sort(samples.begin(), samples.end());
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));
