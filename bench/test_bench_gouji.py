@@ -12,6 +12,7 @@ import random
 import statistics
 
 import pytest
+from shuffled_hands import shuffled_hands
 
 import ganzdy
 from ganzdy import Move, Rules
@@ -36,15 +37,12 @@ CASES = [
 ]
 
 
+DECK = [r + s for r in "3456789TJQKA2" for s in "shdc"] * 4 + ["BJ", "RJ"] * 4
+
+
 def _hands(deals: int, seed: int) -> list[str]:
     """The six 36-card hands of each of `deals` shuffles of the four packs."""
-    rng = random.Random(seed)
-    deck = [r + s for r in "3456789TJQKA2" for s in "shdc"] * 4 + ["BJ", "RJ"] * 4
-    hands = []
-    for _ in range(deals):
-        rng.shuffle(deck)
-        hands += [" ".join(deck[36 * s : 36 * s + 36]) for s in range(6)]
-    return hands
+    return shuffled_hands(DECK, 6, deals, seed)
 
 
 @pytest.mark.parametrize(
