@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cassert>
 
 namespace ganzdy::gj {
 
@@ -118,8 +117,10 @@ class Generator {
         }
       }
     }
-    for (int t = 1; t <= count_[kRank2]; ++t)
-      for (int k = 0; k < splits_; ++k) put(kRank2, 0, twos[static_cast<std::size_t>(t)] | joker_words_[k], t + joker_count_[k]);
+    for (int t = 1; t <= count_[kRank2]; ++t) {
+      const std::uint64_t last = twos[static_cast<std::size_t>(t)];
+      for (int k = 0; k < splits_; ++k) put(kRank2, 0, last | joker_words_[k], t + joker_count_[k]);
+    }
     for (int k = 1; k < splits_; ++k) put(kNoRank, 0, joker_words_[k], joker_count_[k]);
     sink_.commit();
   }
@@ -152,9 +153,12 @@ class Generator {
           }
         }
       }
-      if (d.min_value <= kRank2)
-        for (int t = std::max(1, n - most_jokers); t <= std::min<int>(count_[kRank2], n); ++t)
-          for (int k = 0; k < with_count[n - t]; ++k) put(kRank2, 0, twos[static_cast<std::size_t>(t)] | with[n - t][k], n);
+      if (d.min_value <= kRank2) {
+        for (int t = std::max(1, n - most_jokers); t <= std::min<int>(count_[kRank2], n); ++t) {
+          const std::uint64_t last = twos[static_cast<std::size_t>(t)];
+          for (int k = 0; k < with_count[n - t]; ++k) put(kRank2, 0, last | with[n - t][k], n);
+        }
+      }
       for (int k = 1; k < splits_; ++k)
         if (joker_count_[k] == n && (d.alone & split_bits_[k])) put(kNoRank, 0, joker_words_[k], n);
     }
