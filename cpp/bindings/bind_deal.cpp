@@ -122,9 +122,10 @@ py::tuple deal_state(const Deal& d) {
   py::list deck;
   for (Face f : d.deck()) deck.append(face_name(f));
   py::list moves;
-  for (const auto& ply : d.history())
+  d.history().for_each([&](const gdy::Ply& ply) {
     moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
                                 ply.move.cards.str()));
+  });
   return py::make_tuple(py::cast(d.rules()), deck, d.dealer(), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
                         moves);
 }
@@ -291,7 +292,7 @@ void bind_deal(py::module_& m) {
                              "The ply a history-less copy was made at (0 for a deal with its whole history).")
       .def_property_readonly("history", [](const Deal& d) {
         py::list out;
-        for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        d.history().for_each([&](const gdy::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
         return out;
       }, "Every (seat, move) so far, passes included.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
@@ -340,7 +341,7 @@ void bind_deal(py::module_& m) {
            "push() the move of an id: checked.")
       .def("playout", [](const Deal& d, py::handle agents, py::handle seed) {
         auto policies = policies_from(agents, d.players());
-        Deal copy(d);
+        Deal copy = d.copy_without_history();  // the playout never undoes
         Random rng(to_seed(seed));
         {
           py::gil_scoped_release release;
@@ -349,12 +350,12 @@ void bind_deal(py::module_& m) {
         return copy.outcome();
       }, py::arg("agents") = "random", py::arg("seed") = py::none(),
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
+      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
            py::arg("history") = true,
            "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
            "this point, be pickled or be recorded.")
-      .def("__copy__", [](const Deal& d) { return Deal(d); })
-      .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
+      .def("__copy__", [](Deal& d) { return d.copy(); })
+      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {

@@ -227,13 +227,16 @@ void Deal::draw_card(int seat) {
   ++hand_sizes_[static_cast<std::size_t>(seat)];
 }
 
-// The seats that draw after a trick won by `winner`, in order, given who is out.
-static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers],
-                      int (*next)(const Config&, int)) {
+static int step(const Config& cfg, int seat) {
+  if (cfg.direction == Direction::counter_clockwise) return seat + 1 == cfg.players ? 0 : seat + 1;
+  return seat == 0 ? cfg.players - 1 : seat - 1;
+}
+
+int Deal::draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]) {
   int n = 0;
   if (cfg.draw_policy == DrawPolicy::none) return 0;
   int seat = winner;
-  for (int i = 0; i < cfg.players; ++i, seat = next(cfg, seat)) {
+  for (int i = 0; i < cfg.players; ++i, seat = step(cfg, seat)) {
     if (out_mask >> seat & 1) continue;  // players already out never draw
     if (cfg.draw_policy == DrawPolicy::winner_only && seat != winner) break;
     order[n++] = seat;
@@ -241,15 +244,10 @@ static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int 
   return n;
 }
 
-static int step(const Config& cfg, int seat) {
-  if (cfg.direction == Direction::counter_clockwise) return seat + 1 == cfg.players ? 0 : seat + 1;
-  return seat == 0 ? cfg.players - 1 : seat - 1;
-}
-
 int Deal::end_trick(int winner) {
   assert(winner >= 0 && winner < cfg_->players);
   int order[kMaxPlayers];
-  const int n = draw_order(*cfg_, winner, info_.out_mask, order, &step);
+  const int n = draw_order(*cfg_, winner, info_.out_mask, order);
   int drawn = 0;
   for (int i = 0; i < n && stock_size() > 0; ++i, ++drawn) draw_card(order[i]);
   start_trick(winner);
@@ -392,7 +390,6 @@ void Deal::apply(const Move& move) {
 void Deal::apply_recorded(const Move& move) {
   Ply ply{move, info_.current, 0, info_};
   ply.drawn_count = static_cast<std::uint8_t>(play(move));
-  if (history_.capacity() == 0) history_.reserve(256);  // a four-player deal runs about 180 plies
   history_.push_back(ply);
   check_invariants();
 }
@@ -435,7 +432,7 @@ void Deal::pop() {
   // Undo the draws of a trick this ply ended, in the order they were made.
   if (ply.drawn_count > 0) {
     int order[kMaxPlayers];
-    draw_order(*cfg_, ply.before.table_owner, ply.before.out_mask, order, &step);
+    draw_order(*cfg_, ply.before.table_owner, ply.before.out_mask, order);
     for (int i = 0; i < ply.drawn_count; ++i) {
       const auto s = static_cast<std::size_t>(order[i]);
       hands_[s].remove((*deck_)[static_cast<std::size_t>(ply.before.stock_pos + i)]);

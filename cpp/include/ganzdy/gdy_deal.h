@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "ganzdy/gdy_moves.h"
+#include "ganzdy/history.h"
 #include "ganzdy/rules.h"
 
 namespace ganzdy::gdy {
@@ -107,10 +108,19 @@ class Deal {
   const DealInfo& info() const { return info_; }
   // The plies that can be undone, oldest first; a copy without history starts
   // with none, at ply root_ply().
-  const std::vector<Ply>& history() const { return history_; }
+  const History<Ply>& history() const { return history_; }
   int root_ply() const { return root_ply_; }
   // Plies played since the deal began.
   int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
+
+  // A copy with the whole history, in constant time: the plies so far become
+  // shared with the copy (history.h), which is why this is not const. The copy
+  // constructor gives the same deal but copies the plies pushed since the last
+  // copy().
+  Deal copy() {
+    history_.share();
+    return Deal(*this);
+  }
 
   // A copy that can play on but cannot pop() past this point (nor be recorded
   // from the start): the cheap copy a search makes of the position it explores.
@@ -122,6 +132,19 @@ class Deal {
   // seed; its deck() lists the cards outside the stock in canonical order, then the
   // sampled stock, so nothing hidden from `seat` leaks through it. The real deal is
   // one of the possible samples.
+  //
+  // Forced rule actions reveal more, and the sample respects it: a seat passed
+  // over as leader held only cards that cannot lead alone (jokers, or a lone 2
+  // under forbid_final_single_two); under must_play_two_first a seat of two cards
+  // that played no 2 held none; under first_leader='lowest_card' nobody was dealt
+  // a card below the opening lead's lowest (nor that card, before its holder in
+  // turn order). Each seat's cards, played and held, must then fit the
+  // places it received cards from (dealt, or drawn after a given ply); a sample
+  // that leaves no such filling is drawn again, so every world that has one is
+  // equally likely. The evidence is read from the history, so a deal must keep it
+  // from its start (root_ply() 0); the worlds sampled carry it along (for this
+  // ply), so sampling again from a world is just as faithful. A copy without
+  // history or a position has none, and samples without it.
   Deal sample_world(int seat, std::uint64_t seed) const;
   // Whether apply() keeps what pop() needs (the default). Playouts that never undo
   // turn it off: plies then count in root_ply() and cannot be popped.
@@ -195,7 +218,15 @@ class Deal {
   Cards played_;
   DealInfo info_;
   std::array<std::int64_t, kMaxPlayers> points_{};
-  std::vector<Ply> history_;
+  History<Ply> history_;
+  // What forced actions revealed (gdy_world.cpp): set on sampled worlds, valid
+  // at ply evidence_ply_ only.
+  struct Evidence;
+  std::shared_ptr<const Evidence> evidence_;
+  int evidence_ply_ = -1;
+  std::shared_ptr<const Evidence> gather_evidence() const;
+  // The seats that draw after a trick won by `winner`, in order, given who is out.
+  static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]);
 };
 
 // Returns `rules`; throws RulesError unless they are Gan Deng Yan rules.
