@@ -7,10 +7,10 @@ measured inside C++ (median and worst over 800 hands, moves per hand).
 
 from __future__ import annotations
 
-import random
 import statistics
 
 import pytest
+from shuffled_hands import shuffled_hands
 
 import ganzdy
 from ganzdy import Move, Rules
@@ -28,14 +28,7 @@ CASES = [
 ]
 
 
-def _deals(count: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    deck = [r + s for r in "3456789TJQKA2" for s in "shdc"] * 2 + ["BJ", "RJ"] * 2
-    hands = []
-    for _ in range(count):
-        rng.shuffle(deck)
-        hands += [" ".join(deck[27 * s : 27 * s + 27]) for s in range(4)]
-    return hands
+DECK = [r + s for r in "3456789TJQKA2" for s in "shdc"] * 2 + ["BJ", "RJ"] * 2
 
 
 @pytest.mark.parametrize(
@@ -49,7 +42,7 @@ def test_legal_moves(benchmark, name: str, hand: str, table: Move | None, count:
 
 def test_cpp_lead_generation_on_fresh_hands() -> None:
     """Leads of the 800 hands of 200 random deals, timed inside C++ (median of 5 runs a hand)."""
-    hands = _deals(200, seed=8)
+    hands = shuffled_hands(DECK, 4, deals=200, seed=8)
     times, counts = [], []
     for hand in hands:
         ns, moves = ganzdy._core.time_generation(RULES, hand, None, iterations=20, repeats=5)

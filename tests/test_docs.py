@@ -21,6 +21,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "records.md",
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
+        "rules/gouji.md",
         "guandan.md",
         "ids_and_playouts.md",
         "envs.md",
@@ -61,18 +62,34 @@ def test_the_rules_page_lists_every_option_once_with_its_default() -> None:
         assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
 
 
-def test_the_guandan_page_lists_every_option_once_with_its_default() -> None:
-    text = (DOCS / "rules" / "guandan.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    ("game", "sections", "count"),
+    [
+        ("guandan", 4, 30),  # combinations, the deal, the match, tribute
+        ("gouji", 3, 34),  # plays, the deal, scoring with tribute and the match
+    ],
+)
+def test_a_rules_page_lists_every_option_once_with_its_default(
+    game: str, sections: int, count: int
+) -> None:
+    text = (DOCS / "rules" / f"{game}.md").read_text(encoding="utf-8")
     tables = re.findall(r"^\| Option \| Default \|.*?(?:\n\n|\Z)", text, re.M | re.S)
-    assert len(tables) == 4  # combinations, the deal, the match, tribute
+    assert len(tables) == sections
     rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", "".join(tables), re.M)
-    options = ganzdy.Rules("guandan").options
+    options = ganzdy.Rules(game).options
     listed = {name: default.strip("` ") for name, default in rows}
     assert len(listed) == len(rows)  # no option twice
-    assert sorted(listed) == sorted(options) and len(options) == 30
+    assert sorted(listed) == sorted(options) and len(options) == count
     for name, option in options.items():
         value = option.default
         assert listed[name] == (f'"{value}"' if isinstance(value, str) else str(value)), name
+
+
+def test_the_gouji_disputed_rules_name_real_options() -> None:
+    text = (DOCS / "rules" / "gouji.md").read_text(encoding="utf-8")
+    disputed = text[text.index("## Disputed rules") :]
+    names = re.findall(r"^\| [^|]+ \| `(\w+)`", disputed, re.M)
+    assert len(names) >= 11 and set(names) <= set(ganzdy.Rules("gouji").options)
 
 
 def test_the_record_shown_in_records_md_is_what_dumps_writes() -> None:

@@ -94,3 +94,19 @@ def test_every_error_path_of_the_move_api() -> None:
         RULES.legal_moves("5s 6")
     with pytest.raises(TypeError):
         RULES.legal_moves(None)  # type: ignore[arg-type]
+
+
+def test_why_illegal_is_the_validator_of_every_game() -> None:
+    assert (
+        RULES.why_illegal("5s 7d", Move("single", "6", "6s")) == "the hand 5s 7d does not hold 6s"
+    )
+    assert RULES.why_illegal("5s 7d", Move("single", "7", "7d"), Move("single", "5", "5d")) == (
+        "single 7 does not beat single 5 (only single 6, single 2 or a bomb does)"
+    )
+    assert RULES.why_illegal("5s 6d", Move("single", "6", "6d"), Move("single", "5", "5d")) is None
+    assert (
+        Rules("guandan").why_illegal("7d", Move("single", "7", "7d"), Move("single", "5", "5d"))
+        is None
+    )
+    with pytest.raises(ganzdy.IllegalMoveError, match="table move"):
+        RULES.why_illegal("5s", Move("single", "5", "5s"), Move("pair", "5", "5d 6d"))

@@ -6,9 +6,10 @@
 
 #include "bindings.h"
 #include "ganzdy/errors.h"
-#include "ganzdy/gdy_deal.h"
 #include "ganzdy/gd_moves.h"
+#include "ganzdy/gdy_deal.h"
 #include "ganzdy/gdy_moves.h"
+#include "ganzdy/gj_moves.h"
 
 namespace ganzdy::bind {
 
@@ -21,22 +22,14 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
   rules.check_in_deck(hand, "hand");
   const Move top = table.value_or(Move::pass_move());
   if (iterations < 1 || repeats < 1) throw py::value_error("iterations and repeats must be positive");
-  if (table) {
-    const bool valid = rules.game() == Game::guandan ? gd::is_combination(rules.gd(), top)
-                                                     : gdy::is_combination(rules.gdy(), top);
-    if (!valid) throw IllegalMoveError("table move " + top.str() + " is not a combination under " + rules.describe());
-  }
+  if (table && !is_combination(rules, top))
+    throw IllegalMoveError("table move " + top.str() + " is not a combination under " + rules.describe());
   MoveList buffer;
   std::vector<double> samples;
   std::size_t count = 0;
-  const bool guandan = rules.game() == Game::guandan;
-  auto generate = [&] {
-    if (guandan)
-      gd::generate(rules.gd(), hand, top, buffer);
-    else
-      gdy::generate(rules.gdy(), hand, top, buffer);
-  };
-  {
+  // The game is chosen once, outside the timed loop, so the loop calls the
+  // generator itself.
+  auto run = [&](auto generate) {
     py::gil_scoped_release release;
     generate();  // grow the buffer once
     for (int rep = 0; rep < repeats; ++rep) {
@@ -48,6 +41,11 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
       auto stop = std::chrono::steady_clock::now();
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
+  };
+  switch (rules.game()) {
+    case Game::gan_deng_yan: run([&] { gdy::generate(rules.gdy(), hand, top, buffer); }); break;
+    case Game::guandan: run([&] { gd::generate(rules.gd(), hand, top, buffer); }); break;
+    case Game::gouji: run([&] { gj::generate(rules.gj(), hand, top, buffer); }); break;
   }
   std::sort(samples.begin(), samples.end());
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));

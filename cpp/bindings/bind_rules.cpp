@@ -5,6 +5,7 @@
 #include "ganzdy/errors.h"
 #include "ganzdy/gd_moves.h"
 #include "ganzdy/gdy_moves.h"
+#include "ganzdy/gj_moves.h"
 
 namespace ganzdy::bind {
 
@@ -34,7 +35,7 @@ OptionValue from_py(const std::string& game, const std::string& name, py::handle
 }
 
 Rules make_rules(const std::string& game, py::object players, const py::kwargs& kwargs) {
-  int n = 4;
+  int n = Rules::default_players(game);
   if (!players.is_none()) {
     if (!py::isinstance<py::int_>(players) || py::isinstance<py::bool_>(players))
       throw RulesError("players=" + std::string(py::repr(players)) + " is not allowed: expected an integer");
@@ -50,13 +51,13 @@ Rules make_rules(const std::string& game, py::object players, const py::kwargs& 
   return Rules(game, n, options);
 }
 
-bool is_combination(const Rules& rules, const Move& move) {
-  if (rules.game() == Game::guandan) return gd::is_combination(rules.gd(), move);
-  return gdy::is_combination(rules.gdy(), move);
-}
-
-std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move) {
-  if (rules.game() == Game::guandan) return gd::why_illegal(rules.gd(), hand, table, move);
+std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
+                        bool opened_point = false) {
+  switch (rules.game()) {
+    case Game::gan_deng_yan: break;
+    case Game::guandan: return gd::why_illegal(rules.gd(), hand, table, move);
+    case Game::gouji: return gj::why_illegal(rules.gj(), hand, table, move, gj::Context{opened_point});
+  }
   return gdy::why_illegal(rules.gdy(), hand, table, move);
 }
 
@@ -75,6 +76,49 @@ py::list to_list(const MoveList& moves) {
   return out;
 }
 
+// What a set of cards is as a Gouji play, for Python.
+struct GoujiPlayView {
+  Move move;
+  gj::Play play;
+  gj::Vector vector;
+  bool gouji = false;
+  bool opens_point = false;
+};
+
+void require_gouji(const Rules& rules, const char* what) {
+  if (rules.game() != Game::gouji)
+    throw RulesError(std::string(what) + " is defined for gouji only, not for " + std::string(rules.game_name()));
+}
+
+void check_opened_point(const Rules& rules, bool opened_point) {
+  if (opened_point && rules.game() != Game::gouji)
+    throw RulesError("opened_point is a Gouji player's state; " + std::string(rules.game_name()) + " has none");
+}
+
+GoujiPlayView classify(const Rules& rules, py::handle cards_obj) {
+  require_gouji(rules, "classify");
+  const Cards cards = to_cards(cards_obj, "cards");
+  rules.check_in_deck(cards, "cards");
+  const auto play = gj::classify(rules.gj(), cards);
+  if (!play) throw IllegalMoveError(gj::why_not_play(rules.gj(), cards) + " under " + rules.describe());
+  GoujiPlayView v;
+  v.move.cards = cards;
+  v.move.kind = Kind::group;
+  v.move.rank = static_cast<std::int8_t>(play->rank);
+  v.move.length = static_cast<std::uint8_t>(play->size());
+  v.play = *play;
+  v.vector = gj::vector_of(rules.gj(), *play);
+  v.gouji = gj::is_gouji(rules.gj(), *play);
+  v.opens_point = gj::opens_point(rules.gj(), *play);
+  return v;
+}
+
+std::vector<std::string> vector_cards(const gj::Vector& vec) {
+  std::vector<std::string> out;
+  for (int i = 0; i < vec.size(); ++i) out.emplace_back(gj::value_name(vec.at(i)));
+  return out;
+}
+
 struct OptionView {
   std::string name;
   py::object value;
@@ -84,6 +128,23 @@ struct OptionView {
 };
 
 }  // namespace
+
+bool is_combination(const Rules& rules, const Move& move) {
+  switch (rules.game()) {
+    case Game::gan_deng_yan: break;
+    case Game::guandan: return gd::is_combination(rules.gd(), move);
+    case Game::gouji: return gj::is_combination(rules.gj(), move);
+  }
+  return gdy::is_combination(rules.gdy(), move);
+}
+
+void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point) {
+  switch (rules.game()) {
+    case Game::gan_deng_yan: gdy::generate(rules.gdy(), hand, table, out); break;
+    case Game::guandan: gd::generate(rules.gd(), hand, table, out); break;
+    case Game::gouji: gj::generate(rules.gj(), hand, table, out, gj::Context{opened_point}); break;
+  }
+}
 
 void require_gan_deng_yan(const Rules& rules, const char* what) {
   if (rules.game() != Game::gan_deng_yan)
@@ -102,6 +163,22 @@ void bind_rules(py::module_& m) {
         return "Option(name='" + o.name + "', value=" + std::string(py::repr(o.value)) +
                ", default=" + std::string(py::repr(o.default_value)) + ", allowed='" + o.allowed +
                "', description='" + o.description + "')";
+      });
+
+  py::class_<GoujiPlayView>(m, "GoujiPlay", "What a set of cards is as a Gouji play (Rules.classify).")
+      .def_property_readonly("move", [](const GoujiPlayView& v) { return v.move; })
+      .def_property_readonly("rank", [](const GoujiPlayView& v) { return std::string(rank_name(v.play.rank)); })
+      .def_property_readonly("naturals", [](const GoujiPlayView& v) { return v.play.naturals; })
+      .def_property_readonly("twos", [](const GoujiPlayView& v) { return v.play.twos; })
+      .def_property_readonly("small_jokers", [](const GoujiPlayView& v) { return v.play.small; })
+      .def_property_readonly("big_jokers", [](const GoujiPlayView& v) { return v.play.big; })
+      .def_property_readonly("vector", [](const GoujiPlayView& v) { return vector_cards(v.vector); })
+      .def_property_readonly("is_gouji", [](const GoujiPlayView& v) { return v.gouji; })
+      .def_property_readonly("opens_point", [](const GoujiPlayView& v) { return v.opens_point; })
+      .def("__repr__", [](const GoujiPlayView& v) {
+        return "GoujiPlay('" + v.move.str() + "', vector='" + gj::vector_text(v.vector) +
+               "', is_gouji=" + (v.gouji ? "True" : "False") + ", opens_point=" + (v.opens_point ? "True" : "False") +
+               ")";
       });
 
   py::class_<Rules>(m, "Rules", "An immutable rules value: game, players and every variant option.")
@@ -139,10 +216,11 @@ void bind_rules(py::module_& m) {
             Cards cards = to_cards(cards_obj, "cards");
             r.check_in_deck(cards, "cards");
             MoveList out;
-            if (r.game() == Game::guandan)
-              gd::readings(r.gd(), cards, out);
-            else
-              gdy::readings(r.gdy(), cards, out);
+            switch (r.game()) {
+              case Game::gan_deng_yan: gdy::readings(r.gdy(), cards, out); break;
+              case Game::guandan: gd::readings(r.gd(), cards, out); break;
+              case Game::gouji: gj::readings(r.gj(), cards, out); break;
+            }
             return to_list(out);
           },
           py::arg("cards"), "Every declaration these exact cards can be.")
@@ -151,13 +229,18 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, const Move& next, const Move& table) {
             check_combination(r, next, "move");
             check_combination(r, table, "table move");
-            if (r.game() == Game::guandan) return gd::beats(r.gd(), next, table);
+            switch (r.game()) {
+              case Game::gan_deng_yan: break;
+              case Game::guandan: return gd::beats(r.gd(), next, table);
+              case Game::gouji: return gj::beats(r.gj(), next, table);
+            }
             return gdy::beats(r.gdy(), next, table);
           },
           py::arg("new"), py::arg("old"), "Whether combination `new` beats combination `old`.")
       .def(
           "legal_moves",
-          [](const Rules& r, py::handle hand_obj, std::optional<Move> table) {
+          [](const Rules& r, py::handle hand_obj, std::optional<Move> table, bool opened_point) {
+            check_opened_point(r, opened_point);
             Cards hand = to_cards(hand_obj, "hand");
             r.check_in_deck(hand, "hand");
             MoveList out;
@@ -168,15 +251,37 @@ void bind_rules(py::module_& m) {
             }
             {
               py::gil_scoped_release release;  // a 27-card Guandan hand has thousands of moves
-              if (r.game() == Game::guandan)
-                gd::generate(r.gd(), hand, top, out);
-              else
-                gdy::generate(r.gdy(), hand, top, out);
+              generate(r, hand, top, out, opened_point);
             }
             return to_list(out);
           },
-          py::arg("hand"), py::arg("table") = py::none(),
-          "Every canonical legal move: leads when table is None, else every move beating table (no pass).")
+          py::arg("hand"), py::arg("table") = py::none(), py::kw_only(), py::arg("opened_point") = false,
+          "Every canonical legal move: leads when table is None, else every move beating table (no pass). "
+          "opened_point: whether a Gouji player has opened a point (four_rules='after_open_point').")
+      .def(
+          "why_illegal",
+          [](const Rules& r, py::handle hand_obj, const Move& move, std::optional<Move> table, bool opened_point) {
+            check_opened_point(r, opened_point);
+            const Cards hand = to_cards(hand_obj, "hand");
+            r.check_in_deck(hand, "hand");
+            r.check_in_deck(move.cards, "move");
+            if (table) check_combination(r, *table, "table move");
+            const std::string why = why_illegal(r, hand, table.value_or(Move::pass_move()), move, opened_point);
+            return why.empty() ? py::none() : py::object(py::str(why));
+          },
+          py::arg("hand"), py::arg("move"), py::arg("table") = py::none(), py::kw_only(),
+          py::arg("opened_point") = false,
+          "Why `move` cannot be played from `hand` onto `table` (None: a lead), or None when it can.")
+      .def("classify", &classify, py::arg("cards"),
+           "What the cards are as a Gouji play: rank, parts, canonical vector, gouji card, point opener.")
+      .def(
+          "is_gouji",
+          [](const Rules& r, const Move& move) {
+            require_gouji(r, "is_gouji");
+            check_combination(r, move, "move");
+            return gj::is_gouji(r.gj(), gj::play_of(move));
+          },
+          py::arg("move"), "Whether a Gouji move is a gouji card (够级牌).")
       .def_property_readonly("num_moves",
                              [](const Rules& r) {
                                require_gan_deng_yan(r, "move ids");

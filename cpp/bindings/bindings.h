@@ -30,6 +30,12 @@ using FloatArray = py::array_t<float, py::array::c_style>;
 // that shape (GanzdyError otherwise).
 FloatArray observation_buffer(py::handle out_obj, int size);
 
+// The move API of the rules' game: whether `move` is one of its combinations,
+// and its legal moves (leads on a pass table). `opened_point` is a Gouji
+// player's state (four_rules='after_open_point').
+bool is_combination(const Rules& rules, const Move& move);
+void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point = false);
+
 // Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
 // throws RulesError naming `what` under another game's rules.
 void require_gan_deng_yan(const Rules& rules, const char* what);

@@ -58,35 +58,6 @@ const SubLanes kSub = [] {
   return t;
 }();
 
-// ---------------------------------------------------------------------------
-// Where one generation call writes: a cursor into the list's storage, committed
-// once at the end, so the hot loops keep it in a register.
-class Sink {
- public:
-  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
-
-  void put(const Cards& cards, Kind kind, int rank, int length) {
-    if (next_ == limit_) [[unlikely]] {
-      const auto written = static_cast<std::size_t>(next_ - list_->begin());
-      list_->set_size(written);
-      list_->grow();
-      next_ = list_->begin() + written;
-      limit_ = list_->begin() + list_->capacity();
-    }
-    Move& m = *next_++;
-    m.cards = cards;
-    m.kind = kind;
-    m.rank = static_cast<std::int8_t>(rank);
-    m.length = static_cast<std::uint8_t>(length);
-  }
-  void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
-
- private:
-  MoveList* list_;
-  Move* next_;
-  Move* limit_;
-};
-
 // Bomb classes on one ladder: a bomb of n cards is 2n, a straight flush sits
 // between 5 and 6 cards, the joker bomb on top; 0 for a non-bomb.
 constexpr int kStraightFlushClass = 11;
@@ -450,7 +421,7 @@ class Generator {
   }
 
   const Config& cfg_;
-  Sink sink_;
+  MoveSink sink_;
   int only_length_;
   bool prune_;
   Scratch& scratch_;

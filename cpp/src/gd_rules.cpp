@@ -169,7 +169,7 @@ int packs(const std::vector<std::int64_t>& v) { return static_cast<int>(v[kDecks
 }  // namespace
 
 const Preset& guandan_preset() {
-  static const Preset preset{"guandan", 1, 4, 4, &kSpecs, &complete, &packs};
+  static const Preset preset{"guandan", 1, 4, 4, 4, &kSpecs, &complete, &packs};
   return preset;
 }
 

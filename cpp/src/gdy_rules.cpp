@@ -191,7 +191,7 @@ int packs(const std::vector<std::int64_t>& v) { return static_cast<int>(v[kPacks
 }  // namespace
 
 const Preset& gan_deng_yan_preset() {
-  static const Preset preset{"gan_deng_yan", 1, 2, 6, &kSpecs, &complete, &packs};
+  static const Preset preset{"gan_deng_yan", 1, 2, 6, 4, &kSpecs, &complete, &packs};
   return preset;
 }
 

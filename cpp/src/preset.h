@@ -18,6 +18,7 @@ struct Preset {
   int version;
   int min_players;
   int max_players;
+  int default_players;
   const std::vector<OptionSpec>* specs;
   // Fills every kUnset value with its default (which may depend on the player
   // count and on other options) and throws RulesError for inconsistent values.
@@ -27,6 +28,7 @@ struct Preset {
 
 const Preset& gan_deng_yan_preset();
 const Preset& guandan_preset();
+const Preset& gouji_preset();
 
 // Index of an option in a preset's table; the table is small and this runs only
 // when Rules are built.

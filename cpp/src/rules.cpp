@@ -11,6 +11,7 @@ namespace ganzdy {
 namespace detail {
 gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& values);
 gd::Config make_gd_config(const std::vector<std::int64_t>& values);
+gj::Config make_gj_config(const std::vector<std::int64_t>& values);
 
 int option_index(const Preset& preset, std::string_view name) {
   const auto& specs = *preset.specs;
@@ -30,6 +31,7 @@ const Preset& preset_of(Game game) {
   switch (game) {
     case Game::gan_deng_yan: break;
     case Game::guandan: return detail::guandan_preset();
+    case Game::gouji: return detail::gouji_preset();
   }
   return detail::gan_deng_yan_preset();
 }
@@ -37,6 +39,7 @@ const Preset& preset_of(Game game) {
 std::optional<Game> game_of(std::string_view name) {
   if (name == "gan_deng_yan") return Game::gan_deng_yan;
   if (name == "guandan") return Game::guandan;
+  if (name == "gouji") return Game::gouji;
   return std::nullopt;
 }
 
@@ -49,6 +52,38 @@ std::string value_text(const OptionValue& v) {
   return quote(std::get<std::string>(v));
 }
 
+constexpr int kRankCountBits = 5;
+
+// "T5 J4 Q3 K2 A2": ranks in order, each with its count.
+std::string rank_counts_text(std::int64_t packed) {
+  const RankCounts counts = unpack_rank_counts(packed);
+  std::string out;
+  for (int r = 0; r < kRank2; ++r)
+    if (counts[static_cast<std::size_t>(r)] > 0)
+      out += (out.empty() ? "" : " ") + std::string(rank_name(r)) + std::to_string(counts[static_cast<std::size_t>(r)]);
+  return out;
+}
+
+// The counts of rank_counts text, or nullopt when it is not such text (a rank
+// outside 3..A or named twice, a count outside [lo, hi], anything else).
+std::optional<RankCounts> parse_rank_counts(std::string_view text, std::int64_t lo, std::int64_t hi) {
+  RankCounts counts{};
+  std::size_t i = 0;
+  while (true) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == ',' || text[i] == '\t')) ++i;
+    if (i == text.size()) return counts;
+    const std::size_t rank_len = text.substr(i, 2) == "10" ? 2 : 1;
+    const auto rank = parse_rank(text.substr(i, rank_len));
+    i += rank_len;
+    if (!rank || *rank == kRank2 || counts[static_cast<std::size_t>(*rank)] != 0) return std::nullopt;
+    std::int64_t n = 0;
+    const std::size_t digits = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - digits < 3) n = 10 * n + (text[i++] - '0');
+    if (i == digits || n < lo || n > hi) return std::nullopt;
+    counts[static_cast<std::size_t>(*rank)] = static_cast<std::uint8_t>(n);
+  }
+}
+
 OptionValue to_value(const OptionSpec& spec, std::int64_t raw) {
   switch (spec.type) {
     case OptionSpec::Type::boolean: return raw != 0;
@@ -57,6 +92,7 @@ OptionValue to_value(const OptionSpec& spec, std::int64_t raw) {
       if (raw == kNone) return std::monostate{};
       return raw;
     case OptionSpec::Type::choice: return std::string(spec.choices[static_cast<std::size_t>(raw)]);
+    case OptionSpec::Type::rank_counts: return rank_counts_text(raw);
   }
   return std::monostate{};
 }
@@ -91,6 +127,10 @@ std::int64_t from_value(const OptionSpec& spec, const OptionValue& v) {
       if (it != spec.choices.end()) return it - spec.choices.begin();
       throw bad();
     }
+    case OptionSpec::Type::rank_counts:
+      if (const auto* s = std::get_if<std::string>(&v))
+        if (const auto counts = parse_rank_counts(*s, spec.min, spec.max)) return pack_rank_counts(*counts);
+      throw bad();
   }
   throw bad();
 }
@@ -112,8 +152,26 @@ std::string OptionSpec::allowed() const {
       for (std::size_t i = 0; i < choices.size(); ++i) out += (i ? ", " : "") + quote(choices[i]);
       return out;
     }
+    case Type::rank_counts:
+      return "ranks 3 to A, each at most once with a count from " + std::to_string(min) + " to " +
+             std::to_string(max) + ", like 'T5 J4 Q3 K2 A2' ('' for none)";
   }
   return "";
+}
+
+std::int64_t pack_rank_counts(const RankCounts& counts) {
+  std::int64_t packed = 0;
+  for (int r = 0; r < kRank2; ++r)
+    packed |= static_cast<std::int64_t>(counts[static_cast<std::size_t>(r)]) << (kRankCountBits * r);
+  return packed;
+}
+
+RankCounts unpack_rank_counts(std::int64_t packed) {
+  RankCounts counts{};
+  for (int r = 0; r < kRank2; ++r)
+    counts[static_cast<std::size_t>(r)] =
+        static_cast<std::uint8_t>((packed >> (kRankCountBits * r)) & ((1 << kRankCountBits) - 1));
+  return counts;
 }
 
 const std::vector<OptionSpec>& option_specs(Game game) { return *preset_of(game).specs; }
@@ -129,10 +187,8 @@ const OptionSpec* find_option_spec(std::string_view game, std::string_view name)
 Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std::string, OptionValue>>& options) {
   if (const auto g = game_of(game)) {
     game_ = *g;
-  } else if (game == "gouji") {
-    throw RulesError("game " + quote(game) + " is not implemented yet; available games: 'gan_deng_yan', 'guandan'");
   } else {
-    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan', 'guandan'");
+    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan', 'guandan', 'gouji'");
   }
   const Preset& preset = preset_of(game_);
   if (players < preset.min_players || players > preset.max_players)
@@ -160,7 +216,13 @@ Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std
       gdy_index_ = std::make_shared<const gdy::MoveIndex>(gdy_);
       break;
     case Game::guandan: gd_ = detail::make_gd_config(values_); break;
+    case Game::gouji: gj_ = detail::make_gj_config(values_); break;
   }
+}
+
+int Rules::default_players(std::string_view game) {
+  const auto g = game_of(game);
+  return g ? preset_of(*g).default_players : 4;
 }
 
 std::string_view Rules::game_name() const { return preset_of(game_).name; }

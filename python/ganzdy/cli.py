@@ -26,7 +26,8 @@ from ganzdy.solver import format_position, parse_position
 
 
 def _add_rules_arguments(
-    parser: argparse.ArgumentParser, players_help: str = "number of players (default: 4)"
+    parser: argparse.ArgumentParser,
+    players_help: str = "number of players (default: 4, or 6 for gouji)",
 ) -> None:
     parser.add_argument(
         "--game", default="gan_deng_yan", help="rules preset (default: gan_deng_yan)"
@@ -43,7 +44,7 @@ def _add_rules_arguments(
 
 def _rules_from(args: argparse.Namespace, players: int | None = None) -> Rules:
     players = args.players if args.players is not None else players
-    return Rules(args.game, players=4 if players is None else players, **parse_options(args.option))
+    return Rules(args.game, players=players, **parse_options(args.option))
 
 
 def _parse_table(rules: Rules, text: str) -> Move:

@@ -22,6 +22,7 @@ VARIANT = ganzdy.Rules(
     stuck_leader="allow_joker_only_final",
     triple_mode="bomb",
 )
+GOUJI = ganzdy.Rules("gouji", beat_mode="two_kill_one", biesan=False)
 SAMPLE_RECORD = ganzdy.to_record(ganzdy.play_deal(RULES, [ganzdy.GreedyAgent()] * 4, seed=3))
 
 
@@ -38,7 +39,7 @@ def fuzz_cards(data: bytes) -> None:
         cards = None
     if cards is not None:
         assert ganzdy.Cards.parse(str(cards)) == cards
-        for rules in (RULES, VARIANT):
+        for rules in (RULES, VARIANT, GOUJI):
             try:
                 rules.readings(cards)
                 rules.legal_moves(cards)

@@ -36,12 +36,15 @@ enum class Kind : std::uint8_t {
   plate,           // connected triples of a fixed count (钢板)
   straight_flush,  // a straight of one suit (同花顺), a bomb
   joker_bomb,      // all four jokers (天王炸)
-  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table.
+  // Gouji (够级).
+  group,  // cards of one rank with 2s joining as that rank and jokers hung on it (一手牌); key: that rank
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table; kept last
+  // (Move::is_tribute).
   tribute,         // a loser pays a card (进贡)
   tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
   tribute_return,  // a receiver gives a card back (还贡, "return")
 };
-inline constexpr int kNumKinds = 18;
+inline constexpr int kNumKinds = 19;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
 
@@ -49,8 +52,8 @@ std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);
 // Whether a declaration of `kind` on `cards` has no key rank: the pass, the bombs
 // of jokers, Gan Deng Yan's jokers-only final play, a single or pair of jokers
-// (Guandan ranks them by their colour), and Guandan's tribute moves (the card
-// says it all).
+// (Guandan ranks them by their colour), a Gouji group of jokers alone, and
+// Guandan's tribute moves (the card says it all).
 bool is_rankless(Kind kind, const Cards& cards);
 
 struct Move {
@@ -151,6 +154,40 @@ class MoveList {
   std::vector<Move> buf_;  // capacity_ slots, of which size_ are live
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+};
+
+// Where one generation call writes: a cursor into a MoveList's storage past its
+// live moves, committed once at the end, so a generator's hot loops keep it in
+// a register. Appends; grows the list when it is full.
+class MoveSink {
+ public:
+  explicit MoveSink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
+
+  void put(const Cards& cards, Kind kind, int rank, int length) {
+    Move& m = next();
+    m.cards = cards;
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+  }
+  // The next slot, for a generator that fills a move in place (every field:
+  // the slot holds whatever it last held).
+  Move& next() {
+    if (next_ == limit_) [[unlikely]] {
+      const auto written = static_cast<std::size_t>(next_ - list_->begin());
+      list_->set_size(written);
+      list_->grow();
+      next_ = list_->begin() + written;
+      limit_ = list_->begin() + list_->capacity();
+    }
+    return *next_++;
+  }
+  void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
+
+ private:
+  MoveList* list_;
+  Move* next_;
+  Move* limit_;
 };
 
 // Move text as people and records write it: "pass", "<cards>", or "<cards> as

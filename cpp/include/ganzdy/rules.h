@@ -7,6 +7,7 @@
 // search reads plain struct fields and never looks an option up by name.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,16 +20,20 @@
 #include "ganzdy/gd_config.h"
 #include "ganzdy/gdy_config.h"
 #include "ganzdy/gdy_ids.h"
+#include "ganzdy/gj_config.h"
 
 namespace ganzdy {
 
-enum class Game : std::uint8_t { gan_deng_yan, guandan };
+enum class Game : std::uint8_t { gan_deng_yan, guandan, gouji };
 
 // An option value as the user gives it: None, a bool, an int or a string.
 using OptionValue = std::variant<std::monostate, bool, std::int64_t, std::string>;
 
 struct OptionSpec {
-  enum class Type : std::uint8_t { boolean, integer, integer_or_none, choice };
+  // rank_counts: a count from min to max for some of the ranks 3..A, written
+  // "T5 J4 Q3 K2 A2" (Gouji's gouji_thresholds); its value is packed by
+  // pack_rank_counts.
+  enum class Type : std::uint8_t { boolean, integer, integer_or_none, choice, rank_counts };
   std::string_view name;
   Type type;
   std::int64_t min = 0;  // integer types: the allowed range
@@ -49,12 +54,21 @@ struct OptionInfo {
   OptionValue default_value;  // the default for this player count and these other options
 };
 
+// A rank_counts value: for each rank 3..A, its count in 5 bits (0: not listed).
+using RankCounts = std::array<std::uint8_t, kNumRanks>;  // the 2 (last) is always 0
+std::int64_t pack_rank_counts(const RankCounts& counts);
+RankCounts unpack_rank_counts(std::int64_t packed);
+
 class Rules {
  public:
   // Throws RulesError naming an unknown game, a bad player count, an unknown
   // option or a bad value, and listing what is allowed.
   Rules(std::string_view game, int players,
         const std::vector<std::pair<std::string, OptionValue>>& options = {});
+
+  // The player count a game is played with when none is given (4 for an unknown
+  // game, whose Rules then names the problem).
+  static int default_players(std::string_view game);
 
   Game game() const { return game_; }
   std::string_view game_name() const;
@@ -78,6 +92,8 @@ class Rules {
   const gdy::MoveIndex& gdy_index() const { return *gdy_index_; }
   // Guandan's typed options (defaults under another game).
   const gd::Config& gd() const { return gd_; }
+  // Gouji's typed options (defaults under another game).
+  const gj::Config& gj() const { return gj_; }
 
   std::uint64_t hash() const;
   friend bool operator==(const Rules& a, const Rules& b) {
@@ -96,6 +112,7 @@ class Rules {
   gdy::Config gdy_{};
   std::shared_ptr<const gdy::MoveIndex> gdy_index_;
   gd::Config gd_{};
+  gj::Config gj_{};
 };
 
 // The option table of a game, in the order options are listed.
