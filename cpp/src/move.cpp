@@ -24,8 +24,11 @@ std::optional<Kind> parse_kind(std::string_view name) {
 }
 
 bool is_rankless(Kind kind, const Cards& cards) {
-    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group",
-    "tribute", "pick",       "return"};
+  if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb ||
+      kind >= Kind::tribute)
+    return true;
+  return (kind == Kind::single || kind == Kind::pair || kind == Kind::group) && !cards.empty() &&
+         cards.jokers() == cards.size();
 }
 
 std::string Move::str() const {
