@@ -2,7 +2,7 @@
 #include <string>
 
 #include "bindings.h"
-#include "legal_moves_view.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gd_playout.h"
@@ -278,15 +278,7 @@ void bind_deal(py::module_& m) {
       .def("push", &Deal::push, py::arg("move"), "Play a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
-      .def("pop", [](Deal& d) {
-        if (d.history().empty())
-          throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
-                                                        std::to_string(d.root_ply()) + ")"
-                                                  : std::string("pop(): no move to undo"));
-        Move last = d.history().back().move;
-        d.pop();
-        return last;
-      }, "Undo the last move and return it.")
+      .def("pop", &pop_move<Deal>, "Undo the last move and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("legal_ids", [](const Deal& d) {
         // Ids written straight into the NumPy buffer: this is the per-decision call

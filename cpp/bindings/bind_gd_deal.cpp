@@ -3,7 +3,7 @@
 #include <string>
 
 #include "bindings.h"
-#include "legal_moves_view.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gd_deal.h"
 #include "ganzdy/gd_observation.h"
@@ -170,15 +170,8 @@ Deal deal_from_state(const py::tuple& t) {
   return d;
 }
 
-int seat_or_current(const Deal& d, py::handle seat, const char* what) {
-  if (!seat.is_none()) return to_seat(seat, gd::kPlayers, "seat");
-  if (d.is_terminal())
-    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
-  return d.current_player();
-}
-
 py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, "observation");
+  const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "observation");
   FloatArray out = observation_buffer(out_obj, gd::observation_size(perfect));
   gd::encode_observation(d, seat, perfect, out.mutable_data());
   return out;
@@ -323,15 +316,7 @@ void bind_gd_deal(py::module_& m) {
       .def("apply", &apply_guarded, py::arg("move"),
            "Make a move without checking that a play beats the table (search fast path); it still refuses cards "
            "not in the hand, non-combinations and illegal tribute choices.")
-      .def("pop", [](Deal& d) {
-        if (d.history().empty())
-          throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
-                                                        std::to_string(d.root_ply()) + ")"
-                                                  : std::string("pop(): no move to undo"));
-        Move last = d.history().back().move;
-        d.pop();
-        return last;
-      }, "Undo the last move (a tribute choice too) and return it.")
+      .def("pop", &pop_move<Deal>, "Undo the last move (a tribute choice too) and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
            py::arg("history") = true,
@@ -358,7 +343,7 @@ void bind_gd_deal(py::module_& m) {
       .def(
           "sample_world",
           [](const Deal& d, py::handle seat_obj, py::handle seed) {
-            const int seat = seat_or_current(d, seat_obj, "sample_world");
+            const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "sample_world");
             const std::uint64_t s = to_seed(seed);
             py::gil_scoped_release release;
             return d.sample_world(seat, s);

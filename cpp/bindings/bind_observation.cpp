@@ -3,6 +3,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gdy_observation.h"
@@ -16,15 +17,8 @@ namespace {
 using gdy::Deal;
 using gdy::ObservationSlice;
 
-int seat_or_current(const Deal& d, py::handle seat, const char* what) {
-  if (!seat.is_none()) return to_seat(seat, d.players(), "seat");
-  if (d.is_terminal())
-    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
-  return d.current_player();
-}
-
 py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, "observation");
+  const int seat = seat_or_current(d, seat_obj, d.players(), "observation");
   FloatArray out = observation_buffer(out_obj, gdy::observation_size(d.players(), perfect));
   gdy::encode_observation(d, seat, perfect, out.mutable_data());
   return out;
@@ -92,7 +86,7 @@ void bind_observation(py::module_& m) {
       .def(
           "sample_world",
           [](const Deal& d, py::handle seat_obj, py::handle seed) {
-            const int seat = seat_or_current(d, seat_obj, "sample_world");
+            const int seat = seat_or_current(d, seat_obj, d.players(), "sample_world");
             const std::uint64_t s = to_seed(seed);
             py::gil_scoped_release release;
             return d.sample_world(seat, s);

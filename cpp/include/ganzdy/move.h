@@ -38,8 +38,8 @@ enum class Kind : std::uint8_t {
   joker_bomb,      // all four jokers (天王炸)
   // Gouji (够级).
   group,  // cards of one rank with 2s joining as that rank and jokers hung on it (一手牌); key: that rank
-  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table. Kept
-  // last: Move::is_tribute() is kind >= tribute.
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table; kept last
+  // (Move::is_tribute).
   tribute,         // a loser pays a card (进贡)
   tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
   tribute_return,  // a receiver gives a card back (还贡, "return")

@@ -1,15 +1,17 @@
-// The lazy, list-like view of a deal's legal moves (ganzdy.LegalMoves for Gan Deng
-// Yan, ganzdy.GuandanLegalMoves for Guandan): regenerated on each use, so it always
-// reflects the deal as it is now.
+// What the bindings of both deals (ganzdy.Deal, ganzdy.GuandanDeal) share.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "bindings.h"
+#include "ganzdy/errors.h"
 
 namespace ganzdy::bind {
 
+// The lazy, list-like view of a deal's legal moves (ganzdy.LegalMoves,
+// ganzdy.GuandanLegalMoves): regenerated on each use, so it always reflects the
+// deal as it is now.
 template <typename DealT>
 struct LegalMovesView {
   py::object owner;  // keeps the deal alive
@@ -50,6 +52,27 @@ void bind_legal_moves(py::module_& m, const char* name, const char* doc) {
         if (moves.size() > 12) out += ", ...";
         return out + ">";
       });
+}
+
+// Deal.pop(): undoes the last move and returns it; IllegalMoveError when there is none.
+template <typename DealT>
+Move pop_move(DealT& d) {
+  if (d.history().empty())
+    throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
+                                                  std::to_string(d.root_ply()) + ")"
+                                            : std::string("pop(): no move to undo"));
+  Move last = d.history().back().move;
+  d.pop();
+  return last;
+}
+
+// The seat an observation or a sampled world is for: `seat`, or the seat to act.
+template <typename DealT>
+int seat_or_current(const DealT& d, py::handle seat, int players, const char* what) {
+  if (!seat.is_none()) return to_seat(seat, players, "seat");
+  if (d.is_terminal())
+    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
+  return d.current_player();
 }
 
 }  // namespace ganzdy::bind
