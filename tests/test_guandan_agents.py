@@ -206,6 +206,8 @@ def test_greedy_index_refuses_moves_of_another_game_or_phase() -> None:
             [],
             [Move("tribute", "", "3s"), Move("single", "4", "4s")],
         )
+    with pytest.raises(ganzdy.IllegalMoveError, match="does not hold As"):
+        greedy_index(RULES, 0, "3s 4s", None, None, [27] * 4, [], [Move("tribute", "", "As")])
     with pytest.raises(ganzdy.RulesError, match="table_owner"):
         greedy_index(
             RULES, 0, "3s 4s", Move("single", "3", "3d"), None, [27] * 4, [], [Move("pass")]

@@ -30,6 +30,9 @@ int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move&
     if (!fits)
       throw IllegalMoveError("greedy: " + m.str() + " is no move of the " + std::string(gd::phase_name(v.phase)) +
                              " phase under " + rules.describe());
+    // A tribute or return card comes from the hand (a pick from the pool).
+    if (m.is_tribute() && v.phase != gd::Phase::pick && !hand.contains(m.cards))
+      throw IllegalMoveError("greedy: " + m.str() + ": the hand " + hand.str() + " does not hold " + m.cards.str());
   }
   if (v.phase == gd::Phase::play && !legal.front().is_pass() && !table.is_pass())
     throw IllegalMoveError("greedy: following " + table.str() + ", the legal moves start with the pass");
