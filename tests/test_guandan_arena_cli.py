@@ -7,6 +7,7 @@ import io
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -198,3 +199,20 @@ def test_cli_arena_guandan(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--seed", "1", "--quiet", "--workers", "1", "--no-tribute"]) == 0
     assert main(["arena", "--agents", "greedy,random", "--deals", "2", "--no-tribute"]) == 2
     assert "--no-tribute is for Guandan" in capsys.readouterr().err
+
+
+def test_cli_arena_records_guandan_hands_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["arena", "--game", "guandan", "--agents", "greedy,random", "--deals", "2"]
+    assert main([*argv, "--seed", "4", "--quiet", "--workers", "1", "--record", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "deal-1.json")]) == 0
+    out = capsys.readouterr().out
+    deal = GuandanDeal.from_record((tmp_path / "deal-1.json").read_text(encoding="utf-8"))
+    outcome = deal.outcome
+    assert out.startswith("Rules('guandan', players=4); seed ")
+    assert f"after the finishing order {deal.previous_finish}" in out
+    assert "  seat 0 (greedy): " in out and "  seat 1 (random): " in out
+    assert f"{deal.ply:>4}  " in out
+    assert f"team {outcome.winning_team} wins {outcome.result}, up {outcome.upgrade}" in out

@@ -398,10 +398,52 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 # -- replay --------------------------------------------------------------------------
 
 
+def _replay_guandan(path: str, agents: Sequence[str] | None) -> int:
+    try:
+        deal = records.from_guandan_record(Path(path).read_text(encoding="utf-8"))
+    except GanzdyError as error:
+        raise type(error)(f"{path}: {error}") from error
+    replay = GuandanDeal(deal.rules, deal.seed, **deal.setup)
+    if deal.seed is None:
+        replay = GuandanDeal(deal.rules, deck=deal.deck, **deal.setup)
+    origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
+    levels = deal.team_levels
+    print(f"{deal.rules!r}; {origin}; team 0 at {levels[0]}, team 1 at {levels[1]}")
+    if deal.previous_finish is not None:
+        print(f"after the finishing order {deal.previous_finish}")
+    for seat in range(4):
+        who = f" ({agents[seat]})" if agents else ""
+        print(f"  seat {seat}{who}: {replay.hand(seat)}")
+    if deal.resisted:
+        print("tribute resisted (the payers hold both big jokers)")
+    print(f"{'ply':>4}  {'seat':>4}  {'move':<40}  hand sizes")
+    for ply, (seat, move) in enumerate(deal.history, 1):
+        replay.push(move)
+        sizes = " ".join(str(n) for n in replay.hand_sizes)
+        print(f"{ply:>4}  {seat:>4}  {move!s:<40}  {sizes}")
+    outcome = replay.outcome
+    if not outcome.over:
+        print(f"unfinished: seat {replay.current_player} to act")
+    else:
+        print(
+            f"team {outcome.winning_team} wins {outcome.result}, up {outcome.upgrade}; finish "
+            f"order {outcome.finish_order}"
+        )
+    print(f"points: {_points(outcome.points)}")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     # Loading replays and checks the whole record first, so a bad one prints nothing.
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        fields = json.loads(text)
+    except json.JSONDecodeError:
+        fields = {}
+    agents = fields.get("agents") if isinstance(fields, dict) else None
+    if isinstance(fields, dict) and fields.get("game") == "guandan":
+        return _replay_guandan(args.file, agents)
     deal = records.load(args.file)
-    agents = json.loads(Path(args.file).read_text(encoding="utf-8")).get("agents")
     rules = deal.rules
     seed = deal.seed
     replay = (
