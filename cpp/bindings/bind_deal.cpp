@@ -2,6 +2,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gdy_playout.h"
@@ -32,10 +33,6 @@ std::uint64_t to_seed(py::handle obj) {
   py::object reduced = obj.attr("__and__")(mask);
   return reduced.cast<std::uint64_t>();
 }
-
-namespace {
-
-using gdy::Deal;
 
 std::vector<Face> deck_from(py::handle obj) {
   Cards cards;
@@ -72,7 +69,13 @@ std::vector<Face> deck_from(py::handle obj) {
   return order;
 }
 
+namespace {
+
+using gdy::Deal;
+
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
+  if (rules.game() == Game::guandan)
+    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
   require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");
@@ -149,18 +152,6 @@ Deal deal_from_state(const py::tuple& t) {
   return d;
 }
 
-// The lazy, list-like view of a deal's legal moves; regenerated on each use so it
-// always reflects the deal as it is now.
-struct LegalMoves {
-  py::object owner;  // keeps the Deal alive
-  const Deal* deal;
-  gdy::MoveList moves() const {
-    gdy::MoveList out;
-    deal->legal_moves(out);
-    return out;
-  }
-};
-
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
   const auto n = d.rules().gdy_index().size();
@@ -234,31 +225,7 @@ void bind_deal(py::module_& m) {
                std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
       });
 
-  py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.")
-      .def("__len__", [](const LegalMoves& v) { return v.moves().size(); })
-      .def("__bool__", [](const LegalMoves& v) { return !v.deal->is_terminal(); })
-      .def("__iter__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
-      })
-      .def("__getitem__",
-           [](const LegalMoves& v, py::ssize_t i) {
-             auto moves = v.moves();
-             const auto n = static_cast<py::ssize_t>(moves.size());
-             if (i < 0) i += n;
-             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
-             return moves[static_cast<std::size_t>(i)];
-           })
-      .def("__contains__", [](const LegalMoves& v, py::handle move) {
-        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
-      })
-      .def("__repr__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        std::string out = "<LegalMoves (" + std::to_string(moves.size()) + "): ";
-        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
-        if (moves.size() > 12) out += ", ...";
-        return out + ">";
-      });
+  bind_legal_moves<Deal>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
   py::class_<Deal>(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.")
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
@@ -274,7 +241,7 @@ void bind_deal(py::module_& m) {
       .def_property_readonly("is_terminal", &Deal::is_terminal)
       .def_property_readonly("outcome", &Deal::outcome)
       .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMoves{self, &self.cast<const Deal&>()};
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
       })
       .def_property_readonly("table", [](const Deal& d) { return d.table(); })
       .def_property_readonly("table_owner", [](const Deal& d) { return d.table_owner() < 0 ? py::none() : py::object(py::int_(d.table_owner())); })
@@ -305,15 +272,7 @@ void bind_deal(py::module_& m) {
       .def("push", &Deal::push, py::arg("move"), "Play a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
-      .def("pop", [](Deal& d) {
-        if (d.history().empty())
-          throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
-                                                        std::to_string(d.root_ply()) + ")"
-                                                  : std::string("pop(): no move to undo"));
-        Move last = d.history().back().move;
-        d.pop();
-        return last;
-      }, "Undo the last move and return it.")
+      .def("pop", &pop_move<Deal>, "Undo the last move and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("legal_ids", [](const Deal& d) {
         // Ids written straight into the NumPy buffer: this is the per-decision call
