@@ -76,6 +76,8 @@ using gdy::Deal;
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
   if (rules.game() == Game::guandan)
     throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
+  if (rules.game() == Game::gouji)
+    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a gouji deal is ganzdy.GoujiDeal(rules, seed=...)");
   require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");

@@ -32,7 +32,7 @@ std::vector<ObservationSlice> build_layout(bool perfect) {
   add("return_given", kNumFaces, "the card the observer gave back, once chosen");
   add("return_received", kNumFaces, "the card given back to the observer, once it has moved");
   add("shown", p * kNumFaces, "cards each relative seat showed from its dealt hand (resisting jokers, the turned card)");
-  add("table_kind", kNumKinds, "one-hot kind of the combination to beat, in Kind order; 'pass' means the seat to act leads");
+  add("table_kind", kNumGdKinds, "one-hot kind of the combination to beat, in Kind order; 'pass' means the seat to act leads");
   add("table_rank", kNumRanks, "one-hot key rank of the combination to beat (none for joker singles, pairs and bombs)");
   add("table_length", 1, "cards in the combination to beat");
   add("table_cards", kNumFaces, "the cards of the combination to beat, per face");
@@ -113,7 +113,7 @@ void encode_observation(const Deal& deal, int seat, bool perfect, float* out) {
   out += p * kNumFaces;
   const Move& table = deal.table();
   out[static_cast<int>(table.kind)] = 1.0f;
-  out += kNumKinds;
+  out += kNumGdKinds;
   if (!table.is_pass() && table.rank >= 0) out[table.rank] = 1.0f;
   out += kNumRanks;
   *out++ = static_cast<float>(table.length);
