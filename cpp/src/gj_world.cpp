@@ -351,11 +351,23 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     std::uint64_t above = 0;
     for (int f = 0; f < kNumFaces; ++f)
       if (value_of(f) > lowest) above |= std::uint64_t{1} << f;
+    // Of equal cards the payer gives the lowest suit first: it had none of the
+    // suits below the last one it gave of each value.
+    for (int k = 0; k < p.count; ++k) {
+      const int paid = p.cards[static_cast<std::size_t>(k)];
+      for (int f = 0; f < paid; ++f)
+        if (value_of(f) == value_of(paid)) above |= std::uint64_t{1} << f;
+    }
     empty.push_back({p.payer, tl.purchases + 1 + j, above});
   }
   const bool revolts_known = info_.phase != Phase::buy && info_.phase != Phase::give_back;
   for (int s = 0; s < kPlayers && revolts_known; ++s)
     if (is_revolted(s)) empty.push_back({s, tl.play_start(), payment_faces()});
+  // A 闷-ed player held only 3s, and has played nothing but them since.
+  for (int s = 0; s < kPlayers; ++s)
+    if (info_.menned_by[static_cast<std::size_t>(s)] >= 0 && !is_out(s))
+      empty.push_back({s, kPlayTime, ~rank_faces(kRank3) & ((std::uint64_t{1} << kNumFaces) - 1)});
+
   // 上班, when the rules chose the leader.
   const bool shangban_rule = info_.leader >= 0 && setup_.first_leader < 0 &&
                              !(cfg_->first_leader == FirstLeader::previous_daluo && setup_.previous);
@@ -391,29 +403,32 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
   }
 
-  // Burn checkpoints under 'forbid': cards played since each burn play of a seat.
+  // Burn checkpoints: a burner that played on (under 'forbid', or without failing
+  // under 'penalize') kept a feasible rest, its hand now plus what it played since;
+  // a burner eliminated by a burn play with a joker (or a burn start) did not.
   std::array<std::vector<Cards>, kPlayers> checkpoints{};
-  if (cfg_->burn_illegal_mode == BurnIllegalMode::forbid) {
-    if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
-    if (root_ply_ == 0 && !history_.empty()) {
-      std::vector<const Ply*> plies;
-      history_.for_each([&](const Ply& p) { plies.push_back(&p); });
-      // The cards each seat played after each of its burn plays.
-      std::array<Cards, kPlayers> later{};
-      for (std::size_t i = plies.size(); i-- > 0;) {
-        const Ply& p = *plies[i];
-        const DealInfo& after = i + 1 < plies.size() ? plies[i + 1]->before : info_;
-        if (p.move.kind != Kind::group) continue;
-        if (after.burner == p.seat) {
-          auto& list = checkpoints[static_cast<std::size_t>(p.seat)];
-          const Cards& since = later[static_cast<std::size_t>(p.seat)];
-          if (std::find(list.begin(), list.end(), since) == list.end()) list.push_back(since);
-        }
-        later[static_cast<std::size_t>(p.seat)] += p.move.cards;
+  std::uint8_t stuck_burners = 0;
+  if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
+  if (root_ply_ == 0 && !history_.empty()) {
+    std::vector<const Ply*> plies;
+    history_.for_each([&](const Ply& p) { plies.push_back(&p); });
+    // Back through the history, with the cards each seat played after each ply.
+    std::array<Cards, kPlayers> later{};
+    for (std::size_t i = plies.size(); i-- > 0;) {
+      const Ply& p = *plies[i];
+      const DealInfo& after = i + 1 < plies.size() ? plies[i + 1]->before : info_;
+      if (p.move.kind != Kind::group) continue;
+      const auto k = static_cast<std::size_t>(p.seat);
+      if (after.burner == p.seat) {
+        auto& list = checkpoints[k];
+        if (std::find(list.begin(), list.end(), later[k]) == list.end()) list.push_back(later[k]);
+      } else if ((after.eliminated >> p.seat & 1) && !(p.before.eliminated >> p.seat & 1) &&
+                 !(p.before.table.is_pass() && p.move.cards.jokers() == 0)) {
+        stuck_burners |= seat_bit(p.seat);  // 烧牌失败 on an infeasible rest
       }
+      later[k] += p.move.cards;
     }
   }
-
   std::array<Cards, kPlayers> hands = hands_;
   auto consistent = [&](const std::array<Cards, kPlayers>& h) {
     for (const auto& [s, rank] : holders)
@@ -425,6 +440,14 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       const int free_sources[2] = {(p.buyer + 2) % kPlayers, (p.buyer + 4) % kPlayers};
       auto spare = [&](int s) { return tl.rank_at(s, time, h[static_cast<std::size_t>(s)], p.rank) >= 2; };
       if (!spare(p.seller)) return false;
+      // The seller handed over the face it held fewest of (the lowest suit on a tie).
+      const Cards& seller_now = h[static_cast<std::size_t>(p.seller)];
+      const int given = tl.count_at(p.seller, time, seller_now, p.received);
+      for (int suit = 0; suit < kNumSuits; ++suit) {
+        const int f = make_face(p.rank, suit);
+        const int n = tl.count_at(p.seller, time, seller_now, f);
+        if (f != p.received && n > 0 && (n < given || (n == given && f < p.received))) return false;
+      }
       const bool can_pay = tl.can_pay_at(p.buyer, time, h[static_cast<std::size_t>(p.buyer)]);
       if (p.paid < 0 && cfg_->revolution && !can_pay) return false;  // it would have revolted
       if (can_pay)
@@ -472,9 +495,11 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
         if (s == info_.shangban) before = false;
       }
     }
-    for (int s = 0; s < kPlayers; ++s)
+    for (int s = 0; s < kPlayers; ++s) {
       for (const Cards& since : checkpoints[static_cast<std::size_t>(s)])
         if (s != seat && !burn_feasible(*cfg_, h[static_cast<std::size_t>(s)] + since)) return false;
+      if ((stuck_burners >> s & 1) && s != seat && burn_feasible(*cfg_, h[static_cast<std::size_t>(s)])) return false;
+    }
     return true;
   };
 

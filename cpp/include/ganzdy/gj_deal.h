@@ -372,14 +372,16 @@ class Deal {
   // tribute card and return (all public), revolutions and declarations, the 上班
   // cards shown — with the cards it has not seen dealt at random among the other
   // hands, subject to what the rules imply: buyers held no 3, and the others one;
-  // a seller held two, a source passed over at most one; a payer held nothing
-  // above its tribute; a revolutionary held no 2 and no joker; nobody held more
+  // a seller held two and gave the face it held fewest of, a source passed over
+  // held at most one; a payer held nothing above its tribute, nor a lower suit of
+  // a card it paid; a revolutionary held no 2 and no joker; nobody held more
   // copies of a 4 face than the 上班 leader showed (nor as many, before it in the
-  // tie order); a burner's hand stayed feasible under 'forbid'. A seat's own
-  // teammates' small hands are kept under team_sees_small_hands. The result has
-  // no history and no seed; its deck() deals the sampled hands (each seat's
-  // cards in face order), so nothing hidden leaks through it. A seat's own
-  // earlier burns are read from the history when the deal has it from the start.
+  // tie order); a burner's hand stayed feasible under 'forbid' (earlier burns are
+  // read from the history, when the deal has it from the start). Teammates' small
+  // hands are kept under team_sees_small_hands. Replaying the real moves from the
+  // world's deck reaches the world. The result has no history and no seed; its
+  // deck() deals the sampled hands (each seat's cards in face order), so nothing
+  // hidden leaks through it.
   Deal sample_world(int seat, std::uint64_t seed) const;
   // Whether apply() keeps what pop() needs (the default).
   void set_keep_history(bool keep) { keep_history_ = keep; }
