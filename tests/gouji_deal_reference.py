@@ -102,7 +102,9 @@ class PlayReference:
             if s == opp(x):
                 return "answer"
             if not self.head(s):
-                return "answer" if self.o["headless_free_response"] and s not in self.passed else None
+                return (
+                    "answer" if self.o["headless_free_response"] and s not in self.passed else None
+                )
             if s in self.passed:
                 return None
             if team(s) == team(x) and not self.o["burn_by_teammates"]:
@@ -175,12 +177,15 @@ class PlayReference:
         text = " ".join(hand)
         opened = s in self.opened
         if self.table is None:
-            leads = self.rules.legal_moves(text, opened_point=opened) or self.rules.legal_moves(text, opened_point=True)
+            leads = self.rules.legal_moves(text, opened_point=opened) or self.rules.legal_moves(
+                text, opened_point=True
+            )
             if s == self.burner and self.o["burn_illegal_mode"] == "forbid":
                 kept = [
                     m
                     for m in leads
-                    if (m.cards.jokers > 0 or len(m.cards) == len(hand)) and feasible(self.o, self.rest(hand, m))
+                    if (m.cards.jokers > 0 or len(m.cards) == len(hand))
+                    and feasible(self.o, self.rest(hand, m))
                 ]
                 leads = kept or leads
             return {str(m) for m in leads}
@@ -222,7 +227,13 @@ class PlayReference:
         role = "lead" if leading else self.role(s)
         x = self.owner
         menned = None
-        if not leading and self.o["biesan"] and x is not None and self.active(x) and x not in self.menned_by:
+        if (
+            not leading
+            and self.o["biesan"]
+            and x is not None
+            and self.active(x)
+            and x not in self.menned_by
+        ):
             h = self.hands[x]
             if h and all(rank(c) == "3" for c in h):
                 self.menned_by[x] = s
@@ -251,7 +262,12 @@ class PlayReference:
             self.asking_yielder = False
         if not self.hands[s]:
             self.go_out(s, info.is_gouji)
-        if menned is not None and self.o["men_immediate_bottom"] and self.active(menned) and not self.over:
+        if (
+            menned is not None
+            and self.o["men_immediate_bottom"]
+            and self.active(menned)
+            and not self.over
+        ):
             self.eliminate(menned)
         if self.over:
             return
@@ -270,7 +286,9 @@ class PlayReference:
         # alone (which 'cover' compares strictly, having no rank part to cover).
         mode = self.o["beat_mode"]
         jokers_alone = all(v in ("BJ", "RJ") for v in info.vector)
-        unbeatable = info.vector[:1] == ["RJ"] and (mode == "strict" or (mode == "cover" and jokers_alone))
+        unbeatable = info.vector[:1] == ["RJ"] and (
+            mode == "strict" or (mode == "cover" and jokers_alone)
+        )
         if unbeatable:
             self.win_trick()
             return
@@ -309,7 +327,9 @@ class PlayReference:
         if self.o["point_check_time"] == "first_out":
             self.pointed = {s for s in range(PLAYERS) if self.active(s) and s not in self.opened}
         else:
-            self.pointed = {s for s in range(PLAYERS) if s not in self.opened and s not in self.revolted}
+            self.pointed = {
+                s for s in range(PLAYERS) if s not in self.opened and s not in self.revolted
+            }
 
     def check_end(self) -> None:
         for t in (0, 1):

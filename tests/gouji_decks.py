@@ -26,10 +26,7 @@ def _rank_of(card: str) -> str:
 def _take(pool: Counter[str], token: str) -> list[str]:
     name, _, count_text = token.partition("*")
     count = int(count_text) if count_text else 1
-    if name in ("BJ", "RJ") or len(name) == 2:
-        faces = [name]
-    else:
-        faces = [name + s for s in SUITS]
+    faces = [name] if name in ("BJ", "RJ") or len(name) == 2 else [name + s for s in SUITS]
     out: list[str] = []
     while len(out) < count:
         # The face with the most copies left, so suits spread evenly.
@@ -41,9 +38,7 @@ def _take(pool: Counter[str], token: str) -> list[str]:
     return out
 
 
-def build_hands(
-    hands: dict[int, str], exclude: dict[int, str] | None = None
-) -> list[list[str]]:
+def build_hands(hands: dict[int, str], exclude: dict[int, str] | None = None) -> list[list[str]]:
     """The six hands of 36 cards: the given ones, the rest filled (see the module)."""
     exclude = exclude or {}
     pool: Counter[str] = Counter({face: 4 for face in ORDER})
@@ -54,9 +49,9 @@ def build_hands(
         if len(seats[seat]) > 36:
             raise ValueError(f"seat {seat} is given {len(seats[seat])} cards")
     for seat in range(6):
-        if len(seats[seat]) < 36 and not any(_rank_of(c) == "3" for c in seats[seat]):
-            if "3" not in exclude.get(seat, "").split():
-                seats[seat] += _take(pool, "3")
+        needs_three = not any(_rank_of(c) == "3" for c in seats[seat])
+        if len(seats[seat]) < 36 and needs_three and "3" not in exclude.get(seat, "").split():
+            seats[seat] += _take(pool, "3")
     # Cards some seat may not take go first, while every seat still has room.
     banned_anywhere = {rank for text in exclude.values() for rank in text.split()}
     left = sorted(

@@ -37,7 +37,11 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"burn_illegal_mode": "penalize"},
     {"biesan": False, "dipai_grace": True},
     {"xuandian": True, "point_check_time": "end_of_hand", "laogong_same_team": "pay"},
-    {"burn_priority": "turn_order", "burn_by_teammates": False, "lead_after_finished_winner": "teammate"},
+    {
+        "burn_priority": "turn_order",
+        "burn_by_teammates": False,
+        "lead_after_finished_winner": "teammate",
+    },
     {"men_immediate_bottom": True, "buy_four": True, "remaining_place_order": "seat"},
     {"first_leader": "previous_daluo", "yaotou_grace_plays": 1, "scoring": "4,2,0,0,-2,-4"},
     {"revolution": False, "yield_enabled": False, "headless_free_response": False},
@@ -91,7 +95,11 @@ def choose(deal: GoujiDeal, rng: random.Random, counts: Counter[str]) -> Move:
 
 
 def play_deal(
-    rules: Rules, rng: random.Random, counts: Counter[str], previous: dict[str, Any] | None, with_reference: bool
+    rules: Rules,
+    rng: random.Random,
+    counts: Counter[str],
+    previous: dict[str, Any] | None,
+    with_reference: bool,
 ) -> GoujiDeal:
     if rng.random() < 0.35:
         deal = GoujiDeal(rules, deck=burner_deck(rng), previous=previous)
@@ -162,8 +170,24 @@ def test_random_deals_conform() -> None:
         play_deal(rules, rng, counts, previous, with_reference=i % 4 == 1)
         deals += 1
     assert deals >= 1000
-    for path in ("burn", "burn_success", "eliminated", "revolution", "void", "men", "yield", "buy",
-                 "purchases", "tribute", "return", "sweep", "xuandian", "yaotou", "wutou", "chaos"):
+    for path in (
+        "burn",
+        "burn_success",
+        "eliminated",
+        "revolution",
+        "void",
+        "men",
+        "yield",
+        "buy",
+        "purchases",
+        "tribute",
+        "return",
+        "sweep",
+        "xuandian",
+        "yaotou",
+        "wutou",
+        "chaos",
+    ):
         assert counts[path] > 0, (path, counts)
 
 
@@ -299,7 +323,9 @@ def check_world(deal: GoujiDeal, seat: int, world: GoujiDeal) -> None:
     for _, move in deal.history:
         replay.push(move)
     assert replay.hands == world.hands
-    assert repr(replay.purchases) == repr(world.purchases) and repr(replay.tribute) == repr(world.tribute)
+    assert repr(replay.purchases) == repr(world.purchases) and repr(replay.tribute) == repr(
+        world.tribute
+    )
     assert replay.places == world.places and replay.current_player == world.current_player
     # 上班 as the world's hands would have decided it.
     rules_chose = (

@@ -78,6 +78,8 @@ def _guandan_deal_to_record(
 
 Deal.to_record = _deal_to_record  # type: ignore[method-assign]
 Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
+
+
 def _gouji_deal_to_record(self: GoujiDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
     return to_record(self, agents)

@@ -286,7 +286,9 @@ def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
     """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
     record, rules = _opened(record)
     if rules.game != "guandan":
-        raise RecordError(f"a {rules.game} record does not replay into a GuandanDeal: {_replayer(rules.game)}")
+        raise RecordError(
+            f"a {rules.game} record does not replay into a GuandanDeal: {_replayer(rules.game)}"
+        )
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
     previous = _optional(record, "previous_finish", (list,), "a list of seats or null")
@@ -329,7 +331,9 @@ def from_gouji_record(record: Mapping[str, Any] | str) -> GoujiDeal:
     """Replay a Gouji record (a dict or its JSON text) into a GoujiDeal, checking it."""
     record, rules = _opened(record)
     if rules.game != "gouji":
-        raise RecordError(f"a {rules.game} record does not replay into a GoujiDeal: {_replayer(rules.game)}")
+        raise RecordError(
+            f"a {rules.game} record does not replay into a GoujiDeal: {_replayer(rules.game)}"
+        )
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
     previous = _optional(record, "previous", (dict,), "a previous hand's result or null")
@@ -386,9 +390,7 @@ def loads(text: str) -> Deal:
     return from_record(_parse_json(text))
 
 
-def save(
-    deal: AnyDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None
-) -> None:
+def save(deal: AnyDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
     """Write the deal's record to ``path`` as JSON (UTF-8)."""
     with open(path, "w", encoding="utf-8") as file:
         file.write(dumps(deal, agents))
