@@ -4,6 +4,7 @@ observations, and what a finished hand hands to the next."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import pickle
 import random
@@ -115,7 +116,7 @@ def test_records() -> None:
         from_record(record)
     with pytest.raises(RecordError, match="GoujiDeal"):
         loads(dumps(d))
-    with pytest.raises(RecordError, match="ganzdy.Deal"):
+    with pytest.raises(RecordError, match=r"ganzdy\.Deal"):
         from_gouji_record(Rules("gan_deng_yan", players=4).new_deal(seed=1).to_record())
     tampered = dict(record, moves=[*record["moves"][:5], "yield", *record["moves"][6:]])
     with pytest.raises(GanzdyError, match="record move 6"):
@@ -148,7 +149,7 @@ def test_observations() -> None:
     d = played_out(5, plies=200)
     spec = GoujiDeal.observation_spec()
     assert spec[0].start == 0
-    for a, b in zip(spec, spec[1:], strict=False):
+    for a, b in itertools.pairwise(spec):
         assert a.start + a.size == b.start
     size = spec[-1].start + spec[-1].size
     assert GoujiDeal.observation_shape() == (size,)

@@ -53,8 +53,11 @@ enum class Kind : std::uint8_t {
 inline constexpr int kNumKinds = 25;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
-// Guandan uses the kinds up to its tribute's; its observation one-hot has this many.
-inline constexpr int kNumGdKinds = static_cast<int>(Kind::tribute_return) + 1;
+// The width of Guandan's table-kind one-hot (observation version 1): its play kinds,
+// up to joker_bomb, and three slots never set (it was sized when the tribute kinds
+// directly followed joker_bomb).
+inline constexpr int kNumGdKinds = 18;
+static_assert(static_cast<int>(Kind::joker_bomb) < kNumGdKinds);
 // Whether a move of `kind` is a word with no cards: the pass and Gouji's yield and declarations.
 constexpr bool is_word_kind(Kind kind) { return kind == Kind::pass || kind >= Kind::yield; }
 
