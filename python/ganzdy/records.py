@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from ganzdy._core import Deal, GanzdyError, GoujiDeal, GuandanDeal, Rules
 
@@ -282,40 +282,71 @@ def _optional(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], wha
     return _field(record, name, kinds, what)
 
 
-def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
-    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
+SetupDeal = TypeVar("SetupDeal", GuandanDeal, GoujiDeal)
+
+
+def _setup_deal(
+    record: Mapping[str, Any] | str,
+    game: str,
+    make: Callable[..., SetupDeal],
+    fields: dict[str, tuple[tuple[type, ...], str]],
+) -> SetupDeal:
+    """Replay a record of a deal made with a setup (what the match gave it, each field
+    ``null`` when not given) into that deal: Guandan's and Gouji's."""
     record, rules = _opened(record)
-    if rules.game != "guandan":
+    name = make.__name__
+    if rules.game != game:
         raise RecordError(
-            f"a {rules.game} record does not replay into a GuandanDeal: {_replayer(rules.game)}"
+            f"a {rules.game} record does not replay into a {name}: {_replayer(rules.game)}"
         )
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
-    previous = _optional(record, "previous_finish", (list,), "a list of seats or null")
-    leader = _optional(record, "first_leader", (int,), "a seat or null")
-    turned = _optional(record, "turned_position", (int,), "a deck index or null")
-    levels = _optional(record, "team_levels", (list,), "two level ranks or null")
+    setup = {
+        field: _optional(record, field, kinds, what) for field, (kinds, what) in fields.items()
+    }
     try:
-        setup: dict[str, Any] = {
-            "previous_finish": previous,
-            "first_leader": leader,
-            "turned_position": turned,
-            "team_levels": levels,
-        }
         if seed is not None:
-            deal = GuandanDeal(rules, seed, **setup)
+            deal = make(rules, seed, **setup)
             if deck is not None:
                 _check_deck(deal, deck)
         elif deck is None:
             raise RecordError("record has neither a seed nor a deck")
         else:
-            deal = GuandanDeal(rules, deck=deck, **setup)
+            deal = make(rules, deck=deck, **setup)
     except RecordError:
         raise
     except GanzdyError as error:
         raise type(error)(f"record deal: {error}") from error
     _replay(record, deal)
     return deal
+
+
+def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
+    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
+    return _setup_deal(
+        record,
+        "guandan",
+        GuandanDeal,
+        {
+            "previous_finish": ((list,), "a list of seats or null"),
+            "first_leader": ((int,), "a seat or null"),
+            "turned_position": ((int,), "a deck index or null"),
+            "team_levels": ((list,), "two level ranks or null"),
+        },
+    )
+
+
+def from_gouji_record(record: Mapping[str, Any] | str) -> GoujiDeal:
+    """Replay a Gouji record (a dict or its JSON text) into a GoujiDeal, checking it."""
+    return _setup_deal(
+        record,
+        "gouji",
+        GoujiDeal,
+        {
+            "previous": ((dict,), "a previous hand's result or null"),
+            "first_leader": ((int,), "a seat or null"),
+        },
+    )
 
 
 def _replayer(game: str) -> str:
@@ -325,34 +356,6 @@ def _replayer(game: str) -> str:
     if game == "gouji":
         return "use ganzdy.GoujiDeal.from_record (ganzdy.records.from_gouji_record)"
     return "use ganzdy.Deal.from_record (ganzdy.records.from_record)"
-
-
-def from_gouji_record(record: Mapping[str, Any] | str) -> GoujiDeal:
-    """Replay a Gouji record (a dict or its JSON text) into a GoujiDeal, checking it."""
-    record, rules = _opened(record)
-    if rules.game != "gouji":
-        raise RecordError(
-            f"a {rules.game} record does not replay into a GoujiDeal: {_replayer(rules.game)}"
-        )
-    seed = _optional(record, "seed", (int,), "an integer or null")
-    deck = _deck_field(record)
-    previous = _optional(record, "previous", (dict,), "a previous hand's result or null")
-    leader = _optional(record, "first_leader", (int,), "a seat or null")
-    try:
-        if seed is not None:
-            deal = GoujiDeal(rules, seed, previous=previous, first_leader=leader)
-            if deck is not None:
-                _check_deck(deal, deck)
-        elif deck is None:
-            raise RecordError("record has neither a seed nor a deck")
-        else:
-            deal = GoujiDeal(rules, deck=deck, previous=previous, first_leader=leader)
-    except RecordError:
-        raise
-    except GanzdyError as error:
-        raise type(error)(f"record deal: {error}") from error
-    _replay(record, deal)
-    return deal
 
 
 def _parse_json(text: str) -> Any:
