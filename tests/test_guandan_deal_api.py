@@ -319,3 +319,20 @@ def test_sample_world_redraws_hidden_choices() -> None:
     w = d.sample_world(3, 5)
     w.push(w.legal_moves[0])
     assert w.phase == "return"
+
+
+def test_observation_table_kind_follows_the_documented_order() -> None:
+    order = [
+        "pass", "single", "pair", "triple", "full_house", "three_with_one",
+        "straight", "tube", "plate", "bomb", "straight_flush", "joker_bomb",
+    ]  # fmt: skip
+    at = {s.name: s for s in GuandanDeal.observation_spec()}
+    assert at["table_kind"].size == len(order)
+    d = GuandanDeal(RULES, 21, first_leader=0)
+    assert obs_slice(d.observation(0), at["table_kind"]).tolist().index(1.0) == 0
+    for move in d.legal_moves:
+        if move.kind in ("pair", "bomb", "straight"):
+            d.push(move)
+            one_hot = obs_slice(d.observation(2), at["table_kind"]).tolist()
+            assert one_hot.index(1.0) == order.index(move.kind) and sum(one_hot) == 1
+            d.pop()

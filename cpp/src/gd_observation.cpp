@@ -1,10 +1,24 @@
 #include "ganzdy/gd_observation.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ganzdy::gd {
 
 namespace {
+
+// The kinds a Guandan table can hold, in the order of the table_kind one-hot (fixed
+// here, so the layout does not move when another game adds a kind).
+constexpr std::array<Kind, 12> kTableKinds = {Kind::pass,      Kind::single,         Kind::pair,  Kind::triple,
+                                             Kind::full_house, Kind::three_with_one, Kind::straight, Kind::tube,
+                                             Kind::plate,     Kind::bomb,           Kind::straight_flush,
+                                             Kind::joker_bomb};
+
+int table_kind_slot(Kind kind) {
+  for (std::size_t i = 0; i < kTableKinds.size(); ++i)
+    if (kTableKinds[i] == kind) return static_cast<int>(i);
+  return -1;
+}
 
 std::vector<ObservationSlice> build_layout(bool perfect) {
   std::vector<ObservationSlice> slices;
@@ -32,7 +46,9 @@ std::vector<ObservationSlice> build_layout(bool perfect) {
   add("return_given", kNumFaces, "the card the observer gave back, once chosen");
   add("return_received", kNumFaces, "the card given back to the observer, once it has moved");
   add("shown", p * kNumFaces, "cards each relative seat showed from its dealt hand (resisting jokers, the turned card)");
-  add("table_kind", kNumGdKinds, "one-hot kind of the combination to beat, in Kind order; 'pass' means the seat to act leads");
+  add("table_kind", static_cast<int>(kTableKinds.size()),
+      "one-hot kind of the combination to beat: pass, single, pair, triple, full_house, three_with_one, straight, "
+      "tube, plate, bomb, straight_flush, joker_bomb; 'pass' means the seat to act leads");
   add("table_rank", kNumRanks, "one-hot key rank of the combination to beat (none for joker singles, pairs and bombs)");
   add("table_length", 1, "cards in the combination to beat");
   add("table_cards", kNumFaces, "the cards of the combination to beat, per face");
@@ -112,8 +128,8 @@ void encode_observation(const Deal& deal, int seat, bool perfect, float* out) {
   for (int rel = 0; rel < p; ++rel) put_faces(deal.shown(seat_at(rel)), out + rel * kNumFaces);
   out += p * kNumFaces;
   const Move& table = deal.table();
-  out[static_cast<int>(table.kind)] = 1.0f;
-  out += kNumGdKinds;
+  if (const int slot = table_kind_slot(table.kind); slot >= 0) out[slot] = 1.0f;
+  out += kTableKinds.size();
   if (!table.is_pass() && table.rank >= 0) out[table.rank] = 1.0f;
   out += kNumRanks;
   *out++ = static_cast<float>(table.length);

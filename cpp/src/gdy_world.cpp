@@ -175,7 +175,7 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   world.evidence_ = gather_evidence();
   world.evidence_ply_ = ply();
   const Evidence* ev = world.evidence_.get();
-  const auto checked = static_cast<std::uint8_t>(ev ? ev->constrained & ~(1u << seat) : 0u);
+  const unsigned checked = ev ? ev->constrained & ~(1u << seat) : 0u;
   // Before the opening lead under 'lowest_card', the seat to act is known to hold
   // the lowest card dealt (the first in turn order from the dealer, on a tie).
   const bool lowest_unplayed = cfg_->first_leader == FirstLeader::lowest_card && ply() == 0 && !is_terminal();

@@ -38,7 +38,8 @@ enum class Kind : std::uint8_t {
   joker_bomb,      // all four jokers (天王炸)
   // Gouji (够级).
   group,  // cards of one rank with 2s joining as that rank and jokers hung on it (一手牌); key: that rank
-  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table.
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table
+  // (Move::is_tribute: tribute to tribute_return).
   tribute,         // a loser pays a card (进贡)
   tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
   tribute_return,  // a receiver gives a card back (还贡, "return"; Gouji's returns too)
@@ -53,11 +54,6 @@ enum class Kind : std::uint8_t {
 inline constexpr int kNumKinds = 25;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
-// The width of Guandan's table-kind one-hot (observation version 1): its play kinds,
-// up to joker_bomb, and three slots never set (it was sized when the tribute kinds
-// directly followed joker_bomb).
-inline constexpr int kNumGdKinds = 18;
-static_assert(static_cast<int>(Kind::joker_bomb) < kNumGdKinds);
 // Whether a move of `kind` is a word with no cards: the pass and Gouji's yield and declarations.
 constexpr bool is_word_kind(Kind kind) { return kind == Kind::pass || kind >= Kind::yield; }
 
