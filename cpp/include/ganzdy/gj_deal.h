@@ -29,8 +29,9 @@
 //     play may then be anything). The seller hands over a 3 of the face it holds
 //     fewest copies of (keeping its 上班 cards under buy_four);
 //  3. tribute (进贡), from the second hand of a match, not after 串三户: 点贡,
-//     烧贡, 闷贡 then 落贡 (§9), each payer giving its highest cards at once, with
-//     no move (the rules leave it no choice); then Phase::give_back ("return",
+//     烧贡, 闷贡 then 落贡 (§9), each payer giving its highest cards at once (the
+//     lowest suit first among equal cards), with no move (the rules leave it no
+//     choice); then Phase::give_back ("return",
 //     还贡): each receiver, payment by payment, gives back as many cards as it got,
 //     one Kind::tribute_return move a card. Under biesan a return never gives
 //     away the returner's last 3;
@@ -81,8 +82,9 @@
 //    it: it opens a point (开点, §6.6) if its play was restricted and
 //    point-eligible, and leads the next trick; an owner no longer active hands the
 //    lead to the next active seat (lead_after_finished_winner='next_active') or to
-//    its next active teammate (接风, 'teammate'). A play nothing can answer (a
-//    strict vector led by a big joker) ends the trick at once.
+//    its next active teammate (接风, 'teammate'). A play nothing can answer (its
+//    vector led by a big joker, under beat_mode='strict', and in 'cover' for
+//    jokers alone) ends the trick at once.
 //  - Burning (烧牌, §6.5). A burn is a beat by a burner-role player; X is burned.
 //    Under burn_illegal_mode='forbid' a burn is legal only when the cards left
 //    could still be played out with a joker in every play but the last
@@ -109,9 +111,10 @@
 //
 // Where the rules file leaves a choice to the engine, this deal resolves it as
 // above, and: buying is the buyer's decision of which 2 or joker to pay (the
-// rules' default, the cheapest, is the first legal move); 烧贡 is owed only
-// between opponents, 闷贡 by anybody; a burn can be started only by a player who
-// has not passed this trick (or the 对家); a grace of 要头 or 底牌 is used up by
+// rules' default, the cheapest, is the first legal move); the decisions before
+// play go in seat order from 0; purchases, tribute cards and returns are public;
+// 烧贡 is owed only between opponents, 闷贡 by anybody; a player who has passed
+// this trick may not burn; a grace of 要头 or 底牌 is used up by
 // every gouji play of its holder, answers included; the feasibility of a burn is
 // §6.5's count of jokers and groups, which under four_rules variants may not see
 // every obstacle, so a burner left with no legal lead may lead anything and its
