@@ -119,7 +119,8 @@ std::shared_ptr<const Deal::Evidence> Deal::gather_evidence() const {
       }
       sizes[s] -= p.move.length;
       int order[kMaxPlayers];
-      draw_order(*cfg_, p.before.table_owner, p.before.out_mask, order);
+      // Only a ply that ended a trick drew; the others have no trick winner to start from.
+      if (p.drawn_count > 0) draw_order(*cfg_, p.before.table_owner, p.before.out_mask, order);
       for (int k = 0; k < p.drawn_count; ++k) {
         if (ev) ev->seats[static_cast<std::size_t>(order[k])].places.push_back(t);
         ++sizes[static_cast<std::size_t>(order[k])];
