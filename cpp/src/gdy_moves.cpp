@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 namespace ganzdy::gdy {
 
@@ -54,27 +57,44 @@ bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& ta
   return bomb_key(cfg, size, rank, pure) > bomb_key(cfg, table.length, table.rank, table.cards.jokers() == 0);
 }
 
+// A move's declaration (kind, rank, length) as the 8 bytes that follow its cards
+// in a Move, padding included, so that a generator writes it with one store.
+static_assert(std::is_standard_layout_v<Move> && offsetof(Move, kind) == sizeof(Cards) &&
+              offsetof(Move, rank) == sizeof(Cards) + 1 && offsetof(Move, length) == sizeof(Cards) + 2 &&
+              sizeof(Move) == sizeof(Cards) + 8);
+constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
+  const auto k = static_cast<std::uint64_t>(kind);
+  const auto r = static_cast<std::uint64_t>(static_cast<std::uint8_t>(rank));
+  const auto n = static_cast<std::uint64_t>(static_cast<std::uint8_t>(length));
+  if constexpr (std::endian::native == std::endian::little)
+    return k | r << 8 | n << 16;
+  else
+    return k << 56 | r << 48 | n << 40;
+}
+
 // Where one generation call writes: a cursor into the list's storage, committed
-// once at the end. A Move has byte members, so the compiler must assume that a
-// store into one may change any object in memory; keeping the cursor (and what
-// the hot loops read) in the locals of a fully inlined Generator lets them stay
+// once at the end. A Move's declaration is three bytes, and the compiler must
+// assume that a byte store may change any object in memory; so a move is written
+// as its cards and one 8-byte declaration (see declaration()), and the cursor
+// (and what the hot loops read) stays in the locals of a fully inlined Generator,
 // in registers instead of being reloaded after every move.
 class Sink {
  public:
   explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
 
-  // Appends a move and returns it, for the caller to patch its cards in place.
-  [[gnu::always_inline]] Move& put(const Cards& cards, Kind kind, int rank, int length) {
+  // Appends a move and returns its cards, for the caller to patch in place.
+  [[gnu::always_inline]] Cards& put(const Cards& cards, std::uint64_t declared) {
     if (next_ == limit_) [[unlikely]] {
       next_ = grow(*list_, next_);
       limit_ = list_->begin() + list_->capacity();
     }
     Move& m = *next_++;
     m.cards = cards;
-    m.kind = kind;
-    m.rank = static_cast<std::int8_t>(rank);
-    m.length = static_cast<std::uint8_t>(length);
-    return m;
+    std::memcpy(reinterpret_cast<unsigned char*>(&m) + sizeof(Cards), &declared, sizeof declared);
+    return m.cards;
+  }
+  [[gnu::always_inline]] Cards& put(const Cards& cards, Kind kind, int rank, int length) {
+    return put(cards, declaration(kind, rank, length));
   }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
@@ -100,6 +120,18 @@ inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
   if (cards == 0) __builtin_unreachable();  // lets countr_zero skip its zero check
 #endif
   return std::uint64_t{1} << (std::countr_zero(cards) & ~3);
+}
+
+// In each 16-bit lane of `word` (a Cards word: four ranks, each with its four
+// suit counters), the unit of the lowest non-zero counter: one card of each rank
+// held, of its lowest suit, for the four ranks at once.
+inline std::uint64_t lowest_suit_cards(std::uint64_t word) {
+  // A counter is at most 4, so bits 0..2 of a nibble say whether it is non-zero.
+  const std::uint64_t held = (word | word >> 1 | word >> 2) & 0x1111111111111111ULL;
+  // A nibble's flag stays only when no lower nibble of its lane is flagged.
+  const std::uint64_t above_one = (held << 4 & 0xFFF0FFF0FFF0FFF0ULL) | (held << 8 & 0xFF00FF00FF00FF00ULL) |
+                                  (held << 12 & 0xF000F000F000F000ULL);
+  return held & ~above_one;
 }
 
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
@@ -211,12 +243,19 @@ class Generator {
 
   [[gnu::always_inline]] void leads() {
     held_ = ranks_with_at_least(1);
+    for (std::size_t w = 0; w < Cards::kWords; ++w) {
+      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
+      one_[w] = lowest_suit_cards(naturals);
+      two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
+    }
     lead_groups();
-    if (wild_ > 0 && wild_ <= 2 && !distinct_)
-      straights_one_or_two_jokers();
-    else
+    if (wild_ > 0 && wild_ <= 2 && !distinct_) {
+      runs_few_jokers<1>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
+      runs_few_jokers<2>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
+    } else {
       runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
-    runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+      runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+    }
     king_bomb(nullptr);
     sink_.commit();
   }
@@ -316,18 +355,38 @@ class Generator {
   }
 
   // The groups of leads(): group(r, n) for each rank held (lowest first) and each
-  // size n from 1 up. The kinds are read once, so the loops keep them in registers.
-  [[gnu::always_inline]] void lead_groups() {
+  // size n from 1 up. What the loops read is copied into locals (see
+  // runs_few_jokers), the kinds read once.
+  [[gnu::noinline]] void lead_groups() {
+    if (wild_ > 0 && distinct_) {
+      // Jokers whose colours matter: one move per colour split (see emit()).
+      for (std::uint32_t held = held_; held; held &= held - 1) {
+        const int r = std::countr_zero(held);
+        for (int n = 1; n <= count(r) + wild_at(r); ++n) group(r, n, nullptr);
+      }
+      return;
+    }
+    Sink sink = sink_;
     const Kind triple = group_kind(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
+    const std::uint32_t held_ranks = held_;
     if (wild_ > 0) {
       // As group(r, n) for each n: k naturals (the first k of the rank in suit
       // order) and n - k jokers, most naturals first.
-      for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int wild_any = wild_, wild_two = wild_two_;
+      std::uint64_t jokers[2 * Cards::kMaxCopies + 1];  // jokers[j]: the counters of j wild jokers
+      for (int j = 0; j <= wild_any; ++j) jokers[j] = joker_bits(j);
+      const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+      // sized[n]: the declaration of a group of n cards of rank 3 (0 when no kind
+      // has that size), made as the loop first needs it; OR-ed with the
+      // declaration of a rank (kind and length 0), it declares that rank.
+      std::uint64_t sized[4 * Cards::kMaxCopies + 2 * Cards::kMaxCopies + 1];
+      int sizes = 0;
+      for (std::uint32_t held = held_ranks; held; held &= held - 1) {
         const int r = std::countr_zero(held);
         const int have = count(r);
-        const int wild = wild_at(r);
+        const int wild = r == kRank2 ? wild_two : wild_any;
         const auto word = static_cast<std::size_t>(r >> 2);
         std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
         first[0] = 0;
@@ -337,49 +396,61 @@ class Generator {
           first[k] = first[k - 1] + card;
           left -= card;
         }
-        for (int n = 1; n <= have + wild; ++n) {
+        const int most = r == kRank2 && twos_single_pair ? std::min(2, have + wild) : have + wild;
+        for (; sizes < most; ++sizes) {
+          const int n = sizes + 1;
           const Kind kind = n == 1 ? Kind::single
                             : n == 2 ? Kind::pair
-                            : (r == kRank2 && twos_single_pair) ? Kind::pass
                             : n == 3 ? triple
                             : n >= bomb_min ? Kind::bomb
                                             : Kind::pass;
-          if (kind == Kind::pass) continue;
-          for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
-            if (k < n && k < min_naturals_) continue;
-            Cards cards;
-            cards.words()[word] = first[k];
-            emit(kind, r, n, cards, n - k);
-          }
+          sized[n] = kind == Kind::pass ? 0 : declaration(kind, 0, n);
+        }
+        const std::uint64_t rank = declaration(Kind::pass, r, 0);
+        for (int n = 1; n <= most; ++n) {
+          if (sized[n] == 0) continue;
+          const std::uint64_t declared = sized[n] | rank;
+          auto put = [&](int j) {  // n - j naturals and j jokers
+            Cards& cards = sink.put(Cards(), declared);
+            cards.words()[word] = first[n - j];
+            cards.words()[3] |= jokers[j];
+          };
+          // The naturals alone, then 1, 2, ... jokers while wild jokers last and
+          // the group keeps `keep` naturals.
+          int j = std::max(0, n - have);
+          if (j == 0) put(j++);
+          for (const int most_jokers = std::min(wild, n - keep); j <= most_jokers; ++j) put(j);
         }
       }
+      sink_ = sink;
       return;
     }
     // Without wild jokers each size is one move: the first n cards of the rank in
     // suit order, built up one card at a time: a single, a pair from two cards,
     // then the bigger groups the rules allow.
-    for (std::uint32_t held = held_; held; held &= held - 1) {
+    for (std::uint32_t held = held_ranks; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
       const auto word = static_cast<std::size_t>(r >> 2);
       std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
       std::uint64_t cards = lowest_suit_card(left);
       left -= cards;
-      sink_.put(Cards(), Kind::single, r, 1).cards.words()[word] = cards;
+      sink.put(Cards(), Kind::single, r, 1).words()[word] = cards;
       if (have == 1) continue;
       std::uint64_t card = lowest_suit_card(left);
       cards += card;
       left -= card;
-      sink_.put(Cards(), Kind::pair, r, 2).cards.words()[word] = cards;
+      sink.put(Cards(), Kind::pair, r, 2).words()[word] = cards;
       if (r == kRank2 && twos_single_pair) continue;
       for (int n = 3; n <= have; ++n) {
         card = lowest_suit_card(left);
         cards += card;
         left -= card;
         const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
-        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
+        if (kind != Kind::pass) sink.put(Cards(), kind, r, n).words()[word] = cards;
       }
     }
+    sink_ = sink;
   }
 
   [[gnu::always_inline]] void bombs(const Move& table) {
@@ -487,69 +558,84 @@ class Generator {
     }
   }
 
-  // The straights of runs(Kind::straight, ...) in the same order, for the usual
-  // hand with wild jokers: one or two of them, colours interchangeable. Every
-  // rank held gives one card, so a window's variants are the window itself, then
-  // for each rank held (lowest first) that rank traded for a joker, followed by
-  // that rank and each later one traded.
-  [[gnu::always_inline]] void straights_one_or_two_jokers() {
+  // The runs of runs(kind, width, ...) in the same order, for the usual hand with
+  // wild jokers: one or two of them, colours interchangeable. Each rank held
+  // gives its first `width` cards (all it has, when fewer), read once per call.
+  // A window's variants are the window itself, then for each rank held that a
+  // joker may stand for (lowest first): one natural of it traded for a joker,
+  // that trade with one natural of each later such rank traded too, then (pairs)
+  // both its naturals traded: the order of trade()'s depth-first walk.
+  template <int width>
+  [[gnu::noinline]] void runs_few_jokers(Kind kind, int min_len, int max_len) {
+    // What the loops read, as locals: a store into a move may change any object
+    // the compiler cannot see is private, such as the Generator's members.
+    Sink sink = sink_;
     const int top = cfg_.run_top;
-    const int min_len = cfg_.straight_min_len;
-    const int max_len = cfg_.straight_max_len;
-    const int keep = std::max(1, min_naturals_);  // naturals a variant with jokers must keep
+    const int wild = wild_;
+    const int min_naturals = min_naturals_;
+    const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
     const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
-    // Each rank's canonical card (its lowest suit held, in place in its word), or 0
-    // when the rank is not held; read by every window that covers the rank.
-    std::uint64_t one_of[kNumRanks];
-    for (int r = 0; r <= top; ++r) one_of[r] = count(r) > 0 ? lowest_card(r) : 0;
-    for (int s = 0; s + min_len - 1 <= top; ++s) {
-      Cards full;       // the window's naturals, one per rank held
-      int missing = 0;  // ranks of the window not held: jokers
-      int naturals = 0;
-      int reducible = 0;  // ranks held that a joker may stand for
-      std::uint8_t word[kNumRanks];   // their word in a Cards
-      std::uint64_t card[kNumRanks];  // and their card, positioned there
-      for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
-        const int r = s + len - 1;
-        if (const std::uint64_t one = one_of[r]; one != 0) {
-          full.words()[static_cast<std::size_t>(r >> 2)] |= one;
-          ++naturals;
-          if (wild_at(r) > 0) {
-            word[reducible] = static_cast<std::uint8_t>(r >> 2);
-            card[reducible++] = one;
-          }
-        } else if (wild_at(r) == 0 || ++missing > wild_) {
-          break;  // longer windows lack as much
-        }
-        if (len < min_len) continue;
-        if (naturals > 0 && (missing == 0 || naturals >= min_naturals_))
-          sink_.put(with_jokers(full, jokers[missing]), Kind::straight, s, len);
-        const int spare = wild_ - missing;
+    // Per rank: the naturals it gives a run and the last of them (what trading one
+    // for a joker gives up), positioned in their word of a Cards; the jokers it
+    // lacks, or more than there are when no joker may stand for it; and as bit
+    // masks, the ranks with a natural a joker may replace and (pairs) those
+    // giving two.
+    std::uint64_t all[kNumRanks], last[kNumRanks];
+    int lacks[kNumRanks];
+    std::uint32_t tradable = 0, gives_two = 0;
+    for (int r = 0; r <= top; ++r) {
+      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      const std::uint64_t one = one_[r >> 2] & lane, two = two_[r >> 2] & lane;
+      const int have = width == 1 ? one != 0 : (one != 0) + (two != one);
+      const bool wildable = wild_at(r) > 0;
+      all[r] = width == 1 ? one : two;
+      last[r] = have == 2 ? two - one : one;
+      lacks[r] = have == width ? 0 : wildable ? width - have : wild + 1;
+      tradable |= static_cast<std::uint32_t>(have > 0 && wildable) << r;
+      gives_two |= static_cast<std::uint32_t>(have == 2) << r;
+    }
+    // Ranks and lengths are unsigned here: they index arrays and shift masks.
+    const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
+    for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
+      Cards full;       // the naturals of the window [s, r]
+      int missing = 0;  // the cards it lacks: jokers
+      for (unsigned r = s, end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end; ++r) {
+        if ((missing += lacks[r]) > wild) break;  // longer windows lack as much
+        full.words()[r >> 2] |= all[r];
+        const unsigned len = r - s + 1;
+        if (len < first_len) continue;
+        const int naturals = width * static_cast<int>(len) - missing;
+        const std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(len));
+        if (naturals > 0 && (missing == 0 || naturals >= min_naturals))
+          sink.put(full, declared).words()[3] |= jokers[missing];
+        const int spare = wild - missing;
         if (spare == 0 || naturals - 1 < keep) continue;
         // The variants: the window's cards with one (two) more jokers, each then
-        // patched in place to give up the traded rank(s).
+        // patched in place to give up the traded naturals.
         const Cards one_more = with_jokers(full, jokers[missing + 1]);
+        std::uint32_t traded = tradable & ((2u << r) - (1u << s));
         if (spare == 1 || naturals - 2 < keep) {
-          for (int i = 0; i < reducible; ++i)
-            sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
+          for (; traded; traded &= traded - 1) {
+            const unsigned i = static_cast<unsigned>(std::countr_zero(traded));
+            sink.put(one_more, declared).words()[i >> 2] -= last[i];
+          }
           continue;
         }
         const Cards two_more = with_jokers(full, jokers[missing + 2]);
-        for (int i = 0; i < reducible; ++i) {
-          sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
-          for (int k = i + 1; k < reducible; ++k) {
-            auto& words = sink_.put(two_more, Kind::straight, s, len).cards.words();
-            words[word[i]] -= card[i];
-            words[word[k]] -= card[k];
+        for (; traded; traded &= traded - 1) {
+          const unsigned i = static_cast<unsigned>(std::countr_zero(traded));
+          sink.put(one_more, declared).words()[i >> 2] -= last[i];
+          for (std::uint32_t later = traded & (traded - 1); later; later &= later - 1) {
+            const unsigned k = static_cast<unsigned>(std::countr_zero(later));
+            auto& words = sink.put(two_more, declared).words();
+            words[i >> 2] -= last[i];
+            words[k >> 2] -= last[k];
           }
+          if (width == 2 && (gives_two >> i & 1)) sink.put(two_more, declared).words()[i >> 2] -= all[i];
         }
       }
     }
-  }
-
-  // The canonical single card of `rank` (its lowest suit held), positioned in its word.
-  std::uint64_t lowest_card(int rank) const {
-    return lowest_suit_card(hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16)));
+    sink_ = sink;
   }
 
   // `cards` (no jokers) plus the joker counters `jokers`.
@@ -635,6 +721,10 @@ class Generator {
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
   std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
+  // leads(): the first card (one_) and the first two cards (two_) of each rank in
+  // suit order, all it has when fewer, in place in the words of a Cards.
+  std::uint64_t one_[Cards::kWords];
+  std::uint64_t two_[Cards::kWords];
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination
