@@ -560,11 +560,11 @@ class Generator {
 
   // The runs of runs(kind, width, ...) in the same order, for the usual hand with
   // wild jokers: one or two of them, colours interchangeable. Each rank held
-  // gives its first `width` cards (all it has, when fewer), read once per call.
-  // A window's variants are the window itself, then for each rank held that a
-  // joker may stand for (lowest first): one natural of it traded for a joker,
-  // that trade with one natural of each later such rank traded too, then (pairs)
-  // both its naturals traded: the order of trade()'s depth-first walk.
+  // gives its first `width` cards (all it has, when fewer). A window's variants
+  // are the window itself, then for each rank held that a joker may stand for
+  // (lowest first): one natural of it traded for a joker, that trade with one
+  // natural of each later such rank traded too, then (pairs) both its naturals
+  // traded: the order of trade()'s depth-first walk.
   template <int width>
   [[gnu::noinline]] void runs_few_jokers(Kind kind, int min_len, int max_len) {
     // What the loops read, as locals: a store into a move may change any object
@@ -575,63 +575,80 @@ class Generator {
     const int min_naturals = min_naturals_;
     const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
     const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
-    // Per rank: the naturals it gives a run and the last of them (what trading one
-    // for a joker gives up), positioned in their word of a Cards; the jokers it
-    // lacks, or more than there are when no joker may stand for it; and as bit
-    // masks, the ranks with a natural a joker may replace and (pairs) those
-    // giving two.
-    std::uint64_t all[kNumRanks], last[kNumRanks];
+    // Per rank: the naturals it gives a run, in place in their word of a Cards,
+    // and the jokers it lacks (more than there are when none may stand for it).
+    std::uint64_t all[kNumRanks];
     int lacks[kNumRanks];
-    std::uint32_t tradable = 0, gives_two = 0;
+    // The trades, in rank order: each rank with a natural a joker may replace,
+    // as its word and the cards a trade of one natural (the last of the rank's)
+    // and of two (pairs; 0 when it gives one) give up. A window [s, r] trades
+    // trades[first_trade[s]] up to trades[first_trade[r + 1]].
+    struct Trade {
+      std::size_t word;
+      std::uint64_t one, both;
+    };
+    Trade trades[kNumRanks];
+    unsigned first_trade[kNumRanks + 1];
+    unsigned listed = 0;
     for (int r = 0; r <= top; ++r) {
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       const std::uint64_t one = one_[r >> 2] & lane, two = two_[r >> 2] & lane;
       const int have = width == 1 ? one != 0 : (one != 0) + (two != one);
       const bool wildable = wild_at(r) > 0;
       all[r] = width == 1 ? one : two;
-      last[r] = have == 2 ? two - one : one;
       lacks[r] = have == width ? 0 : wildable ? width - have : wild + 1;
-      tradable |= static_cast<std::uint32_t>(have > 0 && wildable) << r;
-      gives_two |= static_cast<std::uint32_t>(have == 2) << r;
+      first_trade[r] = listed;
+      if (have > 0 && wildable)
+        trades[listed++] = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
     }
-    // Ranks and lengths are unsigned here: they index arrays and shift masks.
+    first_trade[top + 1] = listed;
+    // Ranks and lengths are unsigned here: they index arrays.
     const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
     for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
       Cards full;       // the naturals of the window [s, r]
       int missing = 0;  // the cards it lacks: jokers
-      for (unsigned r = s, end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end; ++r) {
+      unsigned r = s;
+      for (; r < s + first_len - 1; ++r) {  // up to the shortest window
+        missing += lacks[r];
+        full.words()[r >> 2] |= all[r];
+      }
+      for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end; ++r) {
         if ((missing += lacks[r]) > wild) break;  // longer windows lack as much
         full.words()[r >> 2] |= all[r];
-        const unsigned len = r - s + 1;
-        if (len < first_len) continue;
-        const int naturals = width * static_cast<int>(len) - missing;
-        const std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(len));
+        const int len = static_cast<int>(r - s + 1);
+        const int naturals = width * len - missing;
+        const std::uint64_t declared = declaration(kind, static_cast<int>(s), width * len);
         if (naturals > 0 && (missing == 0 || naturals >= min_naturals))
           sink.put(full, declared).words()[3] |= jokers[missing];
         const int spare = wild - missing;
         if (spare == 0 || naturals - 1 < keep) continue;
-        // The variants: the window's cards with one (two) more jokers, each then
-        // patched in place to give up the traded naturals.
-        const Cards one_more = with_jokers(full, jokers[missing + 1]);
-        std::uint32_t traded = tradable & ((2u << r) - (1u << s));
+        // The variants: the window's cards, each patched in place to hold one (two)
+        // more jokers and give up the traded naturals.
+        const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
+        const Trade* const last = trades + first_trade[r + 1];
         if (spare == 1 || naturals - 2 < keep) {
-          for (; traded; traded &= traded - 1) {
-            const unsigned i = static_cast<unsigned>(std::countr_zero(traded));
-            sink.put(one_more, declared).words()[i >> 2] -= last[i];
+          for (const Trade* t = trades + first_trade[s]; t != last; ++t) {
+            auto& words = sink.put(full, declared).words();
+            words[3] |= one_more;
+            words[t->word] -= t->one;
           }
           continue;
         }
-        const Cards two_more = with_jokers(full, jokers[missing + 2]);
-        for (; traded; traded &= traded - 1) {
-          const unsigned i = static_cast<unsigned>(std::countr_zero(traded));
-          sink.put(one_more, declared).words()[i >> 2] -= last[i];
-          for (std::uint32_t later = traded & (traded - 1); later; later &= later - 1) {
-            const unsigned k = static_cast<unsigned>(std::countr_zero(later));
-            auto& words = sink.put(two_more, declared).words();
-            words[i >> 2] -= last[i];
-            words[k >> 2] -= last[k];
+        for (const Trade* t = trades + first_trade[s]; t != last; ++t) {
+          auto& words = sink.put(full, declared).words();
+          words[3] |= one_more;
+          words[t->word] -= t->one;
+          for (const Trade* u = t + 1; u != last; ++u) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->one;
+            more[u->word] -= u->one;
           }
-          if (width == 2 && (gives_two >> i & 1)) sink.put(two_more, declared).words()[i >> 2] -= all[i];
+          if (width == 2 && t->both != 0) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->both;
+          }
         }
       }
     }
