@@ -574,7 +574,9 @@ class Generator {
     const int wild = wild_;
     const int min_naturals = min_naturals_;
     const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
-    const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
+    // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
+    // missing cards (at most 2) are read before it is known whether they are used.
+    const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
     // Per rank: the naturals it gives a run, in place in their word of a Cards,
     // and the jokers it lacks (more than there are when none may stand for it).
     std::uint64_t all[kNumRanks];
@@ -588,8 +590,8 @@ class Generator {
       std::uint64_t one, both;
     };
     Trade trades[kNumRanks];
-    unsigned first_trade[kNumRanks + 1];
-    unsigned listed = 0;
+    const Trade* first_trade[kNumRanks + 1];
+    Trade* listed = trades;
     for (int r = 0; r <= top; ++r) {
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       const std::uint64_t one = one_[r >> 2] & lane, two = two_[r >> 2] & lane;
@@ -599,9 +601,11 @@ class Generator {
       lacks[r] = have == width ? 0 : wildable ? width - have : wild + 1;
       first_trade[r] = listed;
       if (have > 0 && wildable)
-        trades[listed++] = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
+        *listed++ = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
     }
     first_trade[top + 1] = listed;
+    // A window one rank longer declares `width` more cards: its length byte grows.
+    constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);
     // Ranks and lengths are unsigned here: they index arrays.
     const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
     for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
@@ -612,29 +616,28 @@ class Generator {
         missing += lacks[r];
         full.words()[r >> 2] |= all[r];
       }
+      std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len - 1));
       for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end; ++r) {
         if ((missing += lacks[r]) > wild) break;  // longer windows lack as much
         full.words()[r >> 2] |= all[r];
-        const int len = static_cast<int>(r - s + 1);
-        const int naturals = width * len - missing;
-        const std::uint64_t declared = declaration(kind, static_cast<int>(s), width * len);
-        if (naturals > 0 && (missing == 0 || naturals >= min_naturals))
+        declared += kLonger;
+        const int naturals = width * static_cast<int>(r - s + 1) - missing;
+        if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
           sink.put(full, declared).words()[3] |= jokers[missing];
-        const int spare = wild - missing;
-        if (spare == 0 || naturals - 1 < keep) continue;
+        if (missing == wild || naturals <= keep) continue;  // no joker to spare, or no natural
         // The variants: the window's cards, each patched in place to hold one (two)
         // more jokers and give up the traded naturals.
         const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
-        const Trade* const last = trades + first_trade[r + 1];
-        if (spare == 1 || naturals - 2 < keep) {
-          for (const Trade* t = trades + first_trade[s]; t != last; ++t) {
+        const Trade* const last = first_trade[r + 1];
+        if (missing + 1 == wild || naturals - 2 < keep) {
+          for (const Trade* t = first_trade[s]; t != last; ++t) {
             auto& words = sink.put(full, declared).words();
             words[3] |= one_more;
             words[t->word] -= t->one;
           }
           continue;
         }
-        for (const Trade* t = trades + first_trade[s]; t != last; ++t) {
+        for (const Trade* t = first_trade[s]; t != last; ++t) {
           auto& words = sink.put(full, declared).words();
           words[3] |= one_more;
           words[t->word] -= t->one;
