@@ -59,6 +59,9 @@ bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& ta
 
 // A move's declaration (kind, rank, length) as the 8 bytes that follow its cards
 // in a Move, padding included, so that a generator writes it with one store.
+// Each field has its own byte: declarations of disjoint fields OR together (a
+// rank's with a size's), and adding declaration(Kind::pass, 0, n) adds n to the
+// length (which stays below 256).
 static_assert(std::is_standard_layout_v<Move> && offsetof(Move, kind) == sizeof(Cards) &&
               offsetof(Move, rank) == sizeof(Cards) + 1 && offsetof(Move, length) == sizeof(Cards) + 2 &&
               sizeof(Move) == sizeof(Cards) + 8);
@@ -243,16 +246,27 @@ class Generator {
 
   [[gnu::always_inline]] void leads() {
     held_ = ranks_with_at_least(1);
-    for (std::size_t w = 0; w < Cards::kWords; ++w) {
-      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
-      one_[w] = lowest_suit_cards(naturals);
-      two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
-    }
-    lead_groups();
-    if (wild_ > 0 && wild_ <= 2 && !distinct_) {
+    if (wild_ == 0) {
+      groups_without_jokers();
+      runs_without_jokers(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
+      runs_without_jokers(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+    } else if (wild_ <= 2 && !distinct_) {
+      // The usual hand with jokers: its own loops, each a function of its own so
+      // that the compiler keeps its state in registers, reading the first cards
+      // of every rank, found for all ranks at once.
+      for (std::size_t w = 0; w < Cards::kWords; ++w) {
+        const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
+        one_[w] = lowest_suit_cards(naturals);
+        two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
+      }
+      groups_with_jokers();
       runs_few_jokers<1>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
       runs_few_jokers<2>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
     } else {
+      for (std::uint32_t held = held_; held; held &= held - 1) {
+        const int r = std::countr_zero(held);
+        for (int n = 1; n <= count(r) + wild_at(r); ++n) group(r, n, nullptr);
+      }
       runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
       runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
     }
@@ -354,100 +368,121 @@ class Generator {
     }
   }
 
-  // The groups of leads(): group(r, n) for each rank held (lowest first) and each
-  // size n from 1 up. What the loops read is copied into locals (see
-  // runs_few_jokers), the kinds read once.
-  [[gnu::noinline]] void lead_groups() {
-    if (wild_ > 0 && distinct_) {
-      // Jokers whose colours matter: one move per colour split (see emit()).
-      for (std::uint32_t held = held_; held; held &= held - 1) {
-        const int r = std::countr_zero(held);
-        for (int n = 1; n <= count(r) + wild_at(r); ++n) group(r, n, nullptr);
+  // The groups of leads() from a hand without wild jokers: group(r, n) for each
+  // rank held (lowest first) and each size n from 1 up, one move a size: the
+  // first n cards of the rank in suit order.
+  [[gnu::always_inline]] void groups_without_jokers() {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      const std::uint64_t rank = declaration(Kind::pass, r, 0);
+      std::uint64_t left = hand_[word] & lane;
+      std::uint64_t cards = lowest_suit_card(left);
+      left -= cards;
+      sink_.put(Cards(), rank | declaration(Kind::single, 0, 1)).words()[word] = cards;
+      if (left == 0) continue;  // a single card
+      std::uint64_t card = lowest_suit_card(left);
+      cards += card;
+      left -= card;
+      sink_.put(Cards(), rank | declaration(Kind::pair, 0, 2)).words()[word] = cards;
+      if (r == kRank2 && twos_single_pair) continue;
+      // Then the bigger groups the rules allow, one card more at a time.
+      for (int n = 3; left != 0; ++n) {
+        card = lowest_suit_card(left);
+        cards += card;
+        left -= card;
+        const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
+        if (kind != Kind::pass) sink_.put(Cards(), rank | declaration(kind, 0, n)).words()[word] = cards;
       }
-      return;
     }
+  }
+
+  // The runs of runs(kind, width, ...) from a hand without wild jokers: a run needs
+  // `width` naturals at every rank of its window, so each run is one move (the
+  // first `width` cards of each rank in suit order), and only the starts of
+  // long-enough stretches need trying.
+  [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
+    const int top = cfg_.run_top;
+    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
+    std::uint32_t starts = full;
+    for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
+    while (starts) {
+      const int s = std::countr_zero(starts);
+      starts &= starts - 1;
+      const int stretch = std::min(max_len, std::countr_one(full >> s));
+      Cards cards;
+      std::uint64_t declared = declaration(kind, s, 0);
+      for (int r = s; r < s + stretch; ++r) {
+        const auto word = static_cast<std::size_t>(r >> 2);
+        const std::uint64_t lane = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+        const std::uint64_t one = lowest_suit_card(lane);
+        cards.words()[word] |= width == 1 ? one : one + lowest_suit_card(lane - one);
+        declared += declaration(Kind::pass, 0, width);  // one rank longer
+        if (r - s + 1 >= min_len) sink_.put(cards, declared);
+      }
+    }
+  }
+
+  // The groups of leads() from the usual hand with wild jokers (see leads()):
+  // group(r, n) for each rank held (lowest first) and each size n from 1 up. What
+  // the loops read is copied into locals (see runs_few_jokers).
+  [[gnu::noinline]] void groups_with_jokers() {
     Sink sink = sink_;
     const Kind triple = group_kind(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
     const std::uint32_t held_ranks = held_;
-    if (wild_ > 0) {
-      // As group(r, n) for each n: k naturals (the first k of the rank in suit
-      // order) and n - k jokers, most naturals first.
-      const int wild_any = wild_, wild_two = wild_two_;
-      std::uint64_t jokers[2 * Cards::kMaxCopies + 1];  // jokers[j]: the counters of j wild jokers
-      for (int j = 0; j <= wild_any; ++j) jokers[j] = joker_bits(j);
-      const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
-      // sized[n]: the declaration of a group of n cards of rank 3 (0 when no kind
-      // has that size), made as the loop first needs it; OR-ed with the
-      // declaration of a rank (kind and length 0), it declares that rank.
-      std::uint64_t sized[4 * Cards::kMaxCopies + 2 * Cards::kMaxCopies + 1];
-      int sizes = 0;
-      for (std::uint32_t held = held_ranks; held; held &= held - 1) {
-        const int r = std::countr_zero(held);
-        const int have = count(r);
-        const int wild = r == kRank2 ? wild_two : wild_any;
-        const auto word = static_cast<std::size_t>(r >> 2);
-        std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
-        first[0] = 0;
-        std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-        for (int k = 1; k <= have; ++k) {
-          const std::uint64_t card = lowest_suit_card(left);
-          first[k] = first[k - 1] + card;
-          left -= card;
-        }
-        const int most = r == kRank2 && twos_single_pair ? std::min(2, have + wild) : have + wild;
-        for (; sizes < most; ++sizes) {
-          const int n = sizes + 1;
-          const Kind kind = n == 1 ? Kind::single
-                            : n == 2 ? Kind::pair
-                            : n == 3 ? triple
-                            : n >= bomb_min ? Kind::bomb
-                                            : Kind::pass;
-          sized[n] = kind == Kind::pass ? 0 : declaration(kind, 0, n);
-        }
-        const std::uint64_t rank = declaration(Kind::pass, r, 0);
-        for (int n = 1; n <= most; ++n) {
-          if (sized[n] == 0) continue;
-          const std::uint64_t declared = sized[n] | rank;
-          auto put = [&](int j) {  // n - j naturals and j jokers
-            Cards& cards = sink.put(Cards(), declared);
-            cards.words()[word] = first[n - j];
-            cards.words()[3] |= jokers[j];
-          };
-          // The naturals alone, then 1, 2, ... jokers while wild jokers last and
-          // the group keeps `keep` naturals.
-          int j = std::max(0, n - have);
-          if (j == 0) put(j++);
-          for (const int most_jokers = std::min(wild, n - keep); j <= most_jokers; ++j) put(j);
-        }
-      }
-      sink_ = sink;
-      return;
-    }
-    // Without wild jokers each size is one move: the first n cards of the rank in
-    // suit order, built up one card at a time: a single, a pair from two cards,
-    // then the bigger groups the rules allow.
+    // As group(r, n) for each n: k naturals (the first k of the rank in suit
+    // order) and n - k jokers, most naturals first.
+    const int wild_any = wild_, wild_two = wild_two_;
+    const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};  // at most 2 are wild
+    const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+    // sized[n]: the declaration of a group of n cards of rank 3 (0 when no kind
+    // has that size), made as the loop first needs it; OR-ed with the
+    // declaration of a rank (kind and length 0), it declares that rank.
+    std::uint64_t sized[4 * Cards::kMaxCopies + 2 + 1];
+    int sizes = 0;
     for (std::uint32_t held = held_ranks; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
+      const int wild = r == kRank2 ? wild_two : wild_any;
       const auto word = static_cast<std::size_t>(r >> 2);
+      std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+      first[0] = 0;
       std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-      std::uint64_t cards = lowest_suit_card(left);
-      left -= cards;
-      sink.put(Cards(), Kind::single, r, 1).words()[word] = cards;
-      if (have == 1) continue;
-      std::uint64_t card = lowest_suit_card(left);
-      cards += card;
-      left -= card;
-      sink.put(Cards(), Kind::pair, r, 2).words()[word] = cards;
-      if (r == kRank2 && twos_single_pair) continue;
-      for (int n = 3; n <= have; ++n) {
-        card = lowest_suit_card(left);
-        cards += card;
+      for (int k = 1; k <= have; ++k) {
+        const std::uint64_t card = lowest_suit_card(left);
+        first[k] = first[k - 1] + card;
         left -= card;
-        const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
-        if (kind != Kind::pass) sink.put(Cards(), kind, r, n).words()[word] = cards;
+      }
+      const int most = r == kRank2 && twos_single_pair ? std::min(2, have + wild) : have + wild;
+      for (; sizes < most; ++sizes) {
+        const int n = sizes + 1;
+        const Kind kind = n == 1 ? Kind::single
+                          : n == 2 ? Kind::pair
+                          : n == 3 ? triple
+                          : n >= bomb_min ? Kind::bomb
+                                          : Kind::pass;
+        sized[n] = kind == Kind::pass ? 0 : declaration(kind, 0, n);
+      }
+      const std::uint64_t rank = declaration(Kind::pass, r, 0);
+      for (int n = 1; n <= most; ++n) {
+        if (sized[n] == 0) continue;
+        const std::uint64_t declared = sized[n] | rank;
+        auto put = [&](int j) {  // n - j naturals and j jokers
+          Cards& cards = sink.put(Cards(), declared);
+          cards.words()[word] = first[n - j];
+          cards.words()[3] |= jokers[j];
+        };
+        // The naturals alone, then 1, 2, ... jokers while wild jokers last and
+        // the group keeps `keep` naturals.
+        int j = std::max(0, n - have);
+        if (j == 0) put(j++);
+        for (const int most_jokers = std::min(wild, n - keep); j <= most_jokers; ++j) put(j);
       }
     }
     sink_ = sink;
@@ -531,24 +566,6 @@ class Generator {
   // growing each window one rank at a time from its start.
   [[gnu::always_inline]] void runs(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    if (wild_ == 0) {
-      // Without wild jokers a run needs `width` naturals at every rank of its
-      // window, so each run is one move: try only the starts of long-enough stretches.
-      const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
-      std::uint32_t starts = full;
-      for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
-      while (starts) {
-        const int s = std::countr_zero(starts);
-        starts &= starts - 1;
-        const int stretch = std::min(max_len, std::countr_one(full >> s));
-        Cards cards;
-        for (int len = 1; len <= stretch; ++len) {
-          put_lane(cards, s + len - 1, pick(s + len - 1, width));
-          if (len >= min_len) sink_.put(cards, kind, s, len * width);
-        }
-      }
-      return;
-    }
     for (int s = 0; s + min_len - 1 <= top; ++s) {
       Window w;
       for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
@@ -604,20 +621,23 @@ class Generator {
         *listed++ = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
     }
     first_trade[top + 1] = listed;
-    // A window one rank longer declares `width` more cards: its length byte grows.
-    constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);
+    constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
     // Ranks and lengths are unsigned here: they index arrays.
     const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
+    // The ranks [s, s + first_len - 1) of the shortest windows starting at s: their
+    // naturals and the cards they lack, slid one rank up per start.
+    Cards base;
+    int base_missing = 0;
+    for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
+      base.words()[r >> 2] |= all[r];
+      base_missing += lacks[r];
+    }
     for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
-      Cards full;       // the naturals of the window [s, r]
-      int missing = 0;  // the cards it lacks: jokers
-      unsigned r = s;
-      for (; r < s + first_len - 1; ++r) {  // up to the shortest window
-        missing += lacks[r];
-        full.words()[r >> 2] |= all[r];
-      }
+      Cards full = base;  // the naturals of the window [s, r]
+      int missing = base_missing;  // the cards it lacks: jokers
       std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len - 1));
-      for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end; ++r) {
+      for (unsigned r = s + first_len - 1, end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end;
+           ++r) {
         if ((missing += lacks[r]) > wild) break;  // longer windows lack as much
         full.words()[r >> 2] |= all[r];
         declared += kLonger;
@@ -653,6 +673,12 @@ class Generator {
             more[t->word] -= t->both;
           }
         }
+      }
+      if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
+        const unsigned joins = s + first_len - 1;
+        base.words()[s >> 2] -= all[s];
+        base.words()[joins >> 2] |= all[joins];
+        base_missing += lacks[joins] - lacks[s];
       }
     }
     sink_ = sink;
