@@ -427,62 +427,82 @@ class Generator {
     }
   }
 
+  // One group of groups_with_jokers(), as planned for a rank: its declaration
+  // but the rank (OR-ed in, see declaration()), its jokers' counters and how many
+  // naturals it takes (the first of the rank in suit order).
+  struct PlannedGroup {
+    std::uint64_t declared;
+    std::uint64_t jokers;
+    std::size_t naturals;
+  };
+
+  // Plans the groups of group(r, n) for each n up to `most`, for a rank with
+  // `have` naturals and `wild` wild jokers (at most 2, interchangeable), into
+  // `out`: k naturals and n - k jokers, most naturals first. Returns their number.
+  [[gnu::noinline]] int plan_groups(int have, int wild, int most, PlannedGroup* out) const {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+    PlannedGroup* next = out;
+    for (int n = 1; n <= most; ++n) {
+      const Kind kind = n == 1 ? Kind::single
+                        : n == 2 ? Kind::pair
+                        : n == 3 ? triple
+                        : n >= cfg_.bomb_min_size ? Kind::bomb
+                                                  : Kind::pass;
+      if (kind == Kind::pass) continue;
+      // The naturals alone, then 1, 2 jokers while wild jokers last and the group
+      // keeps `keep` naturals.
+      int j = std::max(0, n - have);
+      if (j == 0) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n - j++)};
+      for (; j <= std::min(wild, n - keep); ++j)
+        *next++ = {declaration(kind, 0, n), joker_bits(j), static_cast<std::size_t>(n - j)};
+    }
+    return static_cast<int>(next - out);
+  }
+
   // The groups of leads() from the usual hand with wild jokers (see leads()):
-  // group(r, n) for each rank held (lowest first) and each size n from 1 up. What
-  // the loops read is copied into locals (see runs_few_jokers).
+  // group(r, n) for each rank held (lowest first) and each size n from 1 up.
+  // Which groups a rank makes depends only on how many naturals it has (and, for
+  // the 2s, on their own rules), so the groups of each count are planned once,
+  // when the first rank with that count needs them. What the loops read is
+  // copied into locals (see runs_few_jokers).
   [[gnu::noinline]] void groups_with_jokers() {
     Sink sink = sink_;
-    const Kind triple = group_kind(cfg_, 0, 3);
-    const int bomb_min = cfg_.bomb_min_size;
-    const bool twos_single_pair = cfg_.twos_only_single_pair;
-    const std::uint32_t held_ranks = held_;
-    // As group(r, n) for each n: k naturals (the first k of the rank in suit
-    // order) and n - k jokers, most naturals first.
-    const int wild_any = wild_, wild_two = wild_two_;
-    const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};  // at most 2 are wild
-    const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
-    // sized[n]: the declaration of a group of n cards of rank 3 (0 when no kind
-    // has that size), made as the loop first needs it; OR-ed with the
-    // declaration of a rank (kind and length 0), it declares that rank.
-    std::uint64_t sized[4 * Cards::kMaxCopies + 2 + 1];
-    int sizes = 0;
-    for (std::uint32_t held = held_ranks; held; held &= held - 1) {
+    constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
+    constexpr int kMostGroups = 3 * (4 * Cards::kMaxCopies + 2);  // sizes up to have + 2, 0..2 jokers each
+    PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
+    int planned_groups[kPlanned + 1] = {-1, -1, -1, -1, -1};  // -1: not planned yet
+    PlannedGroup scratch[kMostGroups];
+    for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = count(r);
-      const int wild = r == kRank2 ? wild_two : wild_any;
       const auto word = static_cast<std::size_t>(r >> 2);
+      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
-      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-      for (int k = 1; k <= have; ++k) {
+      first[1] = one_[word] & lane;
+      first[2] = two_[word] & lane;
+      for (std::uint64_t k = 3, left = (hand_[word] & lane) - first[2]; left != 0; ++k) {
         const std::uint64_t card = lowest_suit_card(left);
         first[k] = first[k - 1] + card;
         left -= card;
       }
-      const int most = r == kRank2 && twos_single_pair ? std::min(2, have + wild) : have + wild;
-      for (; sizes < most; ++sizes) {
-        const int n = sizes + 1;
-        const Kind kind = n == 1 ? Kind::single
-                          : n == 2 ? Kind::pair
-                          : n == 3 ? triple
-                          : n >= bomb_min ? Kind::bomb
-                                          : Kind::pass;
-        sized[n] = kind == Kind::pass ? 0 : declaration(kind, 0, n);
+      const PlannedGroup* groups = scratch;
+      int planned_here = 0;
+      if (r != kRank2 && have <= kPlanned) {
+        if (planned_groups[have] < 0) planned_groups[have] = plan_groups(have, wild_, have + wild_, planned[have]);
+        groups = planned[have];
+        planned_here = planned_groups[have];
+      } else {
+        const int wild = wild_at(r);
+        const int most = r == kRank2 && cfg_.twos_only_single_pair ? std::min(2, have + wild) : have + wild;
+        planned_here = plan_groups(have, wild, most, scratch);
       }
       const std::uint64_t rank = declaration(Kind::pass, r, 0);
-      for (int n = 1; n <= most; ++n) {
-        if (sized[n] == 0) continue;
-        const std::uint64_t declared = sized[n] | rank;
-        auto put = [&](int j) {  // n - j naturals and j jokers
-          Cards& cards = sink.put(Cards(), declared);
-          cards.words()[word] = first[n - j];
-          cards.words()[3] |= jokers[j];
-        };
-        // The naturals alone, then 1, 2, ... jokers while wild jokers last and
-        // the group keeps `keep` naturals.
-        int j = std::max(0, n - have);
-        if (j == 0) put(j++);
-        for (const int most_jokers = std::min(wild, n - keep); j <= most_jokers; ++j) put(j);
+      for (const PlannedGroup* g = groups; g != groups + planned_here; ++g) {
+        Cards& cards = sink.put(Cards(), g->declared | rank);
+        cards.words()[word] = first[g->naturals];
+        cards.words()[3] |= g->jokers;
       }
     }
     sink_ = sink;
@@ -621,11 +641,45 @@ class Generator {
         *listed++ = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
     }
     first_trade[top + 1] = listed;
+    // Emits the moves of the window [s, r]: its naturals `full`, `missing` jokers.
+    auto window = [&](const Cards& full, std::uint64_t declared, int missing, int naturals, const Trade* first,
+                      const Trade* last) {
+      if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
+        sink.put(full, declared).words()[3] |= jokers[missing];
+      if (missing == wild || naturals <= keep) return;  // no joker to spare, or no natural
+      // The variants: the window's cards, each patched in place to hold one (two)
+      // more jokers and give up the traded naturals.
+      const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
+      if (missing + 1 == wild || naturals - 2 < keep) {
+        for (const Trade* t = first; t != last; ++t) {
+          auto& words = sink.put(full, declared).words();
+          words[3] |= one_more;
+          words[t->word] -= t->one;
+        }
+        return;
+      }
+      for (const Trade* t = first; t != last; ++t) {
+        auto& words = sink.put(full, declared).words();
+        words[3] |= one_more;
+        words[t->word] -= t->one;
+        for (const Trade* u = t + 1; u != last; ++u) {
+          auto& more = sink.put(full, declared).words();
+          more[3] |= two_more;
+          more[t->word] -= t->one;
+          more[u->word] -= u->one;
+        }
+        if (width == 2 && t->both != 0) {
+          auto& more = sink.put(full, declared).words();
+          more[3] |= two_more;
+          more[t->word] -= t->both;
+        }
+      }
+    };
     constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
     // Ranks and lengths are unsigned here: they index arrays.
     const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
-    // The ranks [s, s + first_len - 1) of the shortest windows starting at s: their
-    // naturals and the cards they lack, slid one rank up per start.
+    // The ranks [s, s + first_len - 1) of the shortest window starting at s but
+    // its last: their naturals and the cards they lack, slid one rank up per start.
     Cards base;
     int base_missing = 0;
     for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
@@ -633,45 +687,18 @@ class Generator {
       base_missing += lacks[r];
     }
     for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
-      Cards full = base;  // the naturals of the window [s, r]
-      int missing = base_missing;  // the cards it lacks: jokers
-      std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len - 1));
-      for (unsigned r = s + first_len - 1, end = std::min(static_cast<unsigned>(top), s + last_len - 1); r <= end;
-           ++r) {
-        if ((missing += lacks[r]) > wild) break;  // longer windows lack as much
+      unsigned r = s + first_len - 1;  // the window [s, r], from the shortest
+      if (int missing = base_missing + lacks[r]; missing <= wild) {
+        Cards full = base;
         full.words()[r >> 2] |= all[r];
-        declared += kLonger;
-        const int naturals = width * static_cast<int>(r - s + 1) - missing;
-        if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
-          sink.put(full, declared).words()[3] |= jokers[missing];
-        if (missing == wild || naturals <= keep) continue;  // no joker to spare, or no natural
-        // The variants: the window's cards, each patched in place to hold one (two)
-        // more jokers and give up the traded naturals.
-        const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
-        const Trade* const last = first_trade[r + 1];
-        if (missing + 1 == wild || naturals - 2 < keep) {
-          for (const Trade* t = first_trade[s]; t != last; ++t) {
-            auto& words = sink.put(full, declared).words();
-            words[3] |= one_more;
-            words[t->word] -= t->one;
-          }
-          continue;
-        }
-        for (const Trade* t = first_trade[s]; t != last; ++t) {
-          auto& words = sink.put(full, declared).words();
-          words[3] |= one_more;
-          words[t->word] -= t->one;
-          for (const Trade* u = t + 1; u != last; ++u) {
-            auto& more = sink.put(full, declared).words();
-            more[3] |= two_more;
-            more[t->word] -= t->one;
-            more[u->word] -= u->one;
-          }
-          if (width == 2 && t->both != 0) {
-            auto& more = sink.put(full, declared).words();
-            more[3] |= two_more;
-            more[t->word] -= t->both;
-          }
+        std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+        int slots = width * static_cast<int>(first_len);  // cards in the window
+        for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);;) {
+          window(full, declared, missing, slots - missing, first_trade[s], first_trade[r + 1]);
+          if (++r > end || (missing += lacks[r]) > wild) break;  // longer windows lack as much
+          full.words()[r >> 2] |= all[r];
+          declared += kLonger;
+          slots += width;
         }
       }
       if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
