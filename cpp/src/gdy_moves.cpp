@@ -260,8 +260,13 @@ class Generator {
         two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
       }
       groups_with_jokers();
-      runs_few_jokers<1>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
-      runs_few_jokers<2>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
+      if (wild_ == 1) {
+        runs_few_jokers<1, 1>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
+        runs_few_jokers<2, 1>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
+      } else {
+        runs_few_jokers<1, 2>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
+        runs_few_jokers<2, 2>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
+      }
     } else {
       for (std::uint32_t held = held_; held; held &= held - 1) {
         const int r = std::countr_zero(held);
@@ -602,13 +607,12 @@ class Generator {
   // (lowest first): one natural of it traded for a joker, that trade with one
   // natural of each later such rank traded too, then (pairs) both its naturals
   // traded: the order of trade()'s depth-first walk.
-  template <int width>
+  template <int width, int wild>
   [[gnu::noinline]] void runs_few_jokers(Kind kind, int min_len, int max_len) {
     // What the loops read, as locals: a store into a move may change any object
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
     const int top = cfg_.run_top;
-    const int wild = wild_;
     const int min_naturals = min_naturals_;
     const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
