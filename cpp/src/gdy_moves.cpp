@@ -412,9 +412,16 @@ class Generator {
   // long-enough stretches need trying.
   [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
-    std::uint32_t starts = full;
-    for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
+    // The starts of `min_len` consecutive ranks in `ranks`.
+    auto starts_in = [min_len](std::uint32_t ranks) {
+      std::uint32_t starts = ranks;
+      for (int i = 1; i < min_len; ++i) starts &= ranks >> i;
+      return starts;
+    };
+    const std::uint32_t held = held_ & ((2u << top) - 1);
+    if (starts_in(held) == 0) return;  // not even one card a rank: no run
+    const std::uint32_t full = width == 1 ? held : ranks_with_at_least(width) & held;
+    std::uint32_t starts = width == 1 ? starts_in(held) : starts_in(full);
     while (starts) {
       const int s = std::countr_zero(starts);
       starts &= starts - 1;
