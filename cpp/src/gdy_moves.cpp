@@ -87,21 +87,32 @@ class Sink {
 
   // Appends a move and returns its cards, for the caller to patch in place.
   [[gnu::always_inline]] Cards& put(const Cards& cards, std::uint64_t declared) {
-    if (next_ == limit_) [[unlikely]] {
-      next_ = grow(*list_, next_);
-      limit_ = list_->begin() + list_->capacity();
-    }
-    Move& m = *next_++;
+    Move& m = next();
     m.cards = cards;
     std::memcpy(reinterpret_cast<unsigned char*>(&m) + sizeof(Cards), &declared, sizeof declared);
     return m.cards;
   }
+  // The same, declaring the move field by field: cheaper where kind, rank and
+  // length are not already in registers as one declaration.
   [[gnu::always_inline]] Cards& put(const Cards& cards, Kind kind, int rank, int length) {
-    return put(cards, declaration(kind, rank, length));
+    Move& m = next();
+    m.cards = cards;
+    m.kind = kind;
+    m.rank = static_cast<std::int8_t>(rank);
+    m.length = static_cast<std::uint8_t>(length);
+    return m.cards;
   }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
  private:
+  [[gnu::always_inline]] Move& next() {
+    if (next_ == limit_) [[unlikely]] {
+      next_ = grow(*list_, next_);
+      limit_ = list_->begin() + list_->capacity();
+    }
+    return *next_++;
+  }
+
   // Doubles the storage, keeping the moves written so far; returns the new cursor.
   [[gnu::noinline]] static Move* grow(MoveList& list, Move* next) {
     const auto written = static_cast<std::size_t>(next - list.begin());
