@@ -395,16 +395,15 @@ class Generator {
       const int r = std::countr_zero(held);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      const std::uint64_t rank = declaration(Kind::pass, r, 0);
       std::uint64_t left = hand_[word] & lane;
       std::uint64_t cards = lowest_suit_card(left);
       left -= cards;
-      sink_.put(Cards(), rank | declaration(Kind::single, 0, 1)).words()[word] = cards;
+      sink_.put(Cards(), Kind::single, r, 1).words()[word] = cards;
       if (left == 0) continue;  // a single card
       std::uint64_t card = lowest_suit_card(left);
       cards += card;
       left -= card;
-      sink_.put(Cards(), rank | declaration(Kind::pair, 0, 2)).words()[word] = cards;
+      sink_.put(Cards(), Kind::pair, r, 2).words()[word] = cards;
       if (r == kRank2 && twos_single_pair) continue;
       // Then the bigger groups the rules allow, one card more at a time.
       for (int n = 3; left != 0; ++n) {
@@ -412,7 +411,7 @@ class Generator {
         cards += card;
         left -= card;
         const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
-        if (kind != Kind::pass) sink_.put(Cards(), rank | declaration(kind, 0, n)).words()[word] = cards;
+        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).words()[word] = cards;
       }
     }
   }
