@@ -437,14 +437,12 @@ class Generator {
       starts &= starts - 1;
       const int stretch = std::min(max_len, std::countr_one(full >> s));
       Cards cards;
-      std::uint64_t declared = declaration(kind, s, 0);
       for (int r = s; r < s + stretch; ++r) {
         const auto word = static_cast<std::size_t>(r >> 2);
         const std::uint64_t lane = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
         const std::uint64_t one = lowest_suit_card(lane);
         cards.words()[word] |= width == 1 ? one : one + lowest_suit_card(lane - one);
-        declared += declaration(Kind::pass, 0, width);  // one rank longer
-        if (r - s + 1 >= min_len) sink_.put(cards, declared);
+        if (r - s + 1 >= min_len) sink_.put(cards, kind, s, (r - s + 1) * width);
       }
     }
   }
