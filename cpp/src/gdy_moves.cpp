@@ -271,13 +271,10 @@ class Generator {
         two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
       }
       groups_with_jokers();
-      if (wild_ == 1) {
-        runs_few_jokers<1, 1>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
-        runs_few_jokers<2, 1>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
-      } else {
-        runs_few_jokers<1, 2>(Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
-        runs_few_jokers<2, 2>(Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
-      }
+      if (wild_ == 1)
+        runs_few_jokers<1>();
+      else
+        runs_few_jokers<2>();
     } else {
       for (std::uint32_t held = held_; held; held &= held - 1) {
         const int r = std::countr_zero(held);
@@ -615,15 +612,16 @@ class Generator {
     }
   }
 
-  // The runs of runs(kind, width, ...) in the same order, for the usual hand with
-  // wild jokers: one or two of them, colours interchangeable. Each rank held
-  // gives its first `width` cards (all it has, when fewer). A window's variants
-  // are the window itself, then for each rank held that a joker may stand for
-  // (lowest first): one natural of it traded for a joker, that trade with one
-  // natural of each later such rank traded too, then (pairs) both its naturals
-  // traded: the order of trade()'s depth-first walk.
-  template <int width, int wild>
-  [[gnu::noinline]] void runs_few_jokers(Kind kind, int min_len, int max_len) {
+  // The straights, then the connected pairs, of runs(Kind::straight, 1, ...) and
+  // runs(Kind::pairs, 2, ...) in the same order, for the usual hand with `wild`
+  // wild jokers (1 or 2), colours interchangeable. Each rank held gives a run of
+  // width 1 or 2 its first cards in suit order (all it has, when fewer). A
+  // window's variants are the window itself, then for each rank held that a
+  // joker may stand for (lowest first): one natural of it traded for a joker,
+  // that trade with one natural of each later such rank traded too, then (pairs)
+  // both its naturals traded: the order of trade()'s depth-first walk.
+  template <int wild>
+  [[gnu::noinline]] void runs_few_jokers() {
     // What the loops read, as locals: a store into a move may change any object
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
@@ -633,100 +631,117 @@ class Generator {
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
     // missing cards (at most 2) are read before it is known whether they are used.
     const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
-    // Per rank: the naturals it gives a run, in place in their word of a Cards,
-    // and the jokers it lacks (more than there are when none may stand for it).
-    std::uint64_t all[kNumRanks];
-    int lacks[kNumRanks];
-    // The trades, in rank order: each rank with a natural a joker may replace,
-    // as its word and the cards a trade of one natural (the last of the rank's)
-    // and of two (pairs; 0 when it gives one) give up. A window [s, r] trades
-    // trades[first_trade[s]] up to trades[first_trade[r + 1]].
+    // Per width (index 0: straights, 1: pairs) and rank: the naturals the rank
+    // gives a run, in place in their word of a Cards, and the jokers it lacks
+    // (more than there are when none may stand for it).
+    std::uint64_t all[2][kNumRanks];
+    int lacks[2][kNumRanks];
+    // Per width, the trades in rank order: each rank with a natural a joker may
+    // replace, as its word and the cards a trade of one natural (the last of the
+    // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
+    // trades first_trade[s] up to first_trade[r + 1].
     struct Trade {
       std::size_t word;
       std::uint64_t one, both;
     };
-    Trade trades[kNumRanks];
-    const Trade* first_trade[kNumRanks + 1];
-    Trade* listed = trades;
+    Trade trades[2][kNumRanks];
+    const Trade* first_trade[2][kNumRanks + 1];
+    Trade* listed[2] = {trades[0], trades[1]};
     for (int r = 0; r <= top; ++r) {
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      const std::uint64_t one = one_[r >> 2] & lane, two = two_[r >> 2] & lane;
-      const int have = width == 1 ? one != 0 : (one != 0) + (two != one);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      const std::uint64_t one = one_[word] & lane, two = two_[word] & lane;
+      const int have = (one != 0) + (two != one);
       const bool wildable = wild_at(r) > 0;
-      all[r] = width == 1 ? one : two;
-      lacks[r] = have == width ? 0 : wildable ? width - have : wild + 1;
-      first_trade[r] = listed;
-      if (have > 0 && wildable)
-        *listed++ = {static_cast<std::size_t>(r >> 2), have == 2 ? two - one : one, have == 2 ? two : 0};
+      all[0][r] = one;
+      all[1][r] = two;
+      lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
+      lacks[1][r] = have == 2 ? 0 : wildable ? 2 - have : wild + 1;
+      first_trade[0][r] = listed[0];
+      first_trade[1][r] = listed[1];
+      if (have > 0 && wildable) {
+        *listed[0]++ = {word, one, 0};
+        *listed[1]++ = {word, have == 2 ? two - one : one, have == 2 ? two : 0};
+      }
     }
-    first_trade[top + 1] = listed;
-    // Emits the moves of the window [s, r]: its naturals `full`, `missing` jokers.
-    auto window = [&](const Cards& full, std::uint64_t declared, int missing, int naturals, const Trade* first,
-                      const Trade* last) {
-      if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
-        sink.put(full, declared).words()[3] |= jokers[missing];
-      if (missing == wild || naturals <= keep) return;  // no joker to spare, or no natural
-      // The variants: the window's cards, each patched in place to hold one (two)
-      // more jokers and give up the traded naturals.
-      const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
-      if (missing + 1 == wild || naturals - 2 < keep) {
+    first_trade[0][top + 1] = listed[0];
+    first_trade[1][top + 1] = listed[1];
+    // The runs of one width (a std::integral_constant), from its tables.
+    auto runs_of = [&](auto width_constant, Kind kind, int min_len, int max_len) {
+      constexpr int width = decltype(width_constant)::value;
+      const std::uint64_t(&given)[kNumRanks] = all[width - 1];
+      const int(&lacking)[kNumRanks] = lacks[width - 1];
+      const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
+      // Emits the moves of the window [s, r]: its naturals `full`, `missing` jokers.
+      auto window = [&](const Cards& full, std::uint64_t declared, int missing, int naturals, const Trade* first,
+                        const Trade* last) {
+        if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
+          sink.put(full, declared).words()[3] |= jokers[missing];
+        if (missing == wild || naturals <= keep) return;  // no joker to spare, or no natural
+        // The variants: the window's cards, each patched in place to hold one (two)
+        // more jokers and give up the traded naturals.
+        const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
+        if (missing + 1 == wild || naturals - 2 < keep) {
+          for (const Trade* t = first; t != last; ++t) {
+            auto& words = sink.put(full, declared).words();
+            words[3] |= one_more;
+            words[t->word] -= t->one;
+          }
+          return;
+        }
         for (const Trade* t = first; t != last; ++t) {
           auto& words = sink.put(full, declared).words();
           words[3] |= one_more;
           words[t->word] -= t->one;
+          for (const Trade* u = t + 1; u != last; ++u) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->one;
+            more[u->word] -= u->one;
+          }
+          if (width == 2 && t->both != 0) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->both;
+          }
         }
-        return;
+      };
+      constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
+      // Ranks and lengths are unsigned here: they index arrays.
+      const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
+      // The ranks [s, s + first_len - 1) of the shortest window starting at s but
+      // its last: their naturals and the cards they lack, slid one rank up per start.
+      Cards base;
+      int base_missing = 0;
+      for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
+        base.words()[r >> 2] |= given[r];
+        base_missing += lacking[r];
       }
-      for (const Trade* t = first; t != last; ++t) {
-        auto& words = sink.put(full, declared).words();
-        words[3] |= one_more;
-        words[t->word] -= t->one;
-        for (const Trade* u = t + 1; u != last; ++u) {
-          auto& more = sink.put(full, declared).words();
-          more[3] |= two_more;
-          more[t->word] -= t->one;
-          more[u->word] -= u->one;
+      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
+        unsigned r = s + first_len - 1;  // the window [s, r], from the shortest
+        if (int missing = base_missing + lacking[r]; missing <= wild) {
+          Cards full = base;
+          full.words()[r >> 2] |= given[r];
+          std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+          int slots = width * static_cast<int>(first_len);  // cards in the window
+          for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);;) {
+            window(full, declared, missing, slots - missing, trades_from[s], trades_from[r + 1]);
+            if (++r > end || (missing += lacking[r]) > wild) break;  // longer windows lack as much
+            full.words()[r >> 2] |= given[r];
+            declared += kLonger;
+            slots += width;
+          }
         }
-        if (width == 2 && t->both != 0) {
-          auto& more = sink.put(full, declared).words();
-          more[3] |= two_more;
-          more[t->word] -= t->both;
+        if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
+          const unsigned joins = s + first_len - 1;
+          base.words()[s >> 2] -= given[s];
+          base.words()[joins >> 2] |= given[joins];
+          base_missing += lacking[joins] - lacking[s];
         }
       }
     };
-    constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
-    // Ranks and lengths are unsigned here: they index arrays.
-    const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
-    // The ranks [s, s + first_len - 1) of the shortest window starting at s but
-    // its last: their naturals and the cards they lack, slid one rank up per start.
-    Cards base;
-    int base_missing = 0;
-    for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
-      base.words()[r >> 2] |= all[r];
-      base_missing += lacks[r];
-    }
-    for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
-      unsigned r = s + first_len - 1;  // the window [s, r], from the shortest
-      if (int missing = base_missing + lacks[r]; missing <= wild) {
-        Cards full = base;
-        full.words()[r >> 2] |= all[r];
-        std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
-        int slots = width * static_cast<int>(first_len);  // cards in the window
-        for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);;) {
-          window(full, declared, missing, slots - missing, first_trade[s], first_trade[r + 1]);
-          if (++r > end || (missing += lacks[r]) > wild) break;  // longer windows lack as much
-          full.words()[r >> 2] |= all[r];
-          declared += kLonger;
-          slots += width;
-        }
-      }
-      if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
-        const unsigned joins = s + first_len - 1;
-        base.words()[s >> 2] -= all[s];
-        base.words()[joins >> 2] |= all[joins];
-        base_missing += lacks[joins] - lacks[s];
-      }
-    }
+    runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
+    runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
     sink_ = sink;
   }
 
