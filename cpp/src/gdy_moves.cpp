@@ -488,7 +488,7 @@ class Generator {
     constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
     constexpr int kMostGroups = 3 * (4 * Cards::kMaxCopies + 2);  // sizes up to have + 2, 0..2 jokers each
     PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
-    int planned_groups[kPlanned + 1] = {-1, -1, -1, -1, -1};  // -1: not planned yet
+    const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
     PlannedGroup scratch[kMostGroups];
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
@@ -505,18 +505,19 @@ class Generator {
         left -= card;
       }
       const PlannedGroup* groups = scratch;
-      int planned_here = 0;
+      const PlannedGroup* groups_end = nullptr;
       if (r != kRank2 && have <= kPlanned) {
-        if (planned_groups[have] < 0) planned_groups[have] = plan_groups(have, wild_, have + wild_, planned[have]);
         groups = planned[have];
-        planned_here = planned_groups[have];
+        if (planned_end[have] == nullptr)
+          planned_end[have] = groups + plan_groups(have, wild_, have + wild_, planned[have]);
+        groups_end = planned_end[have];
       } else {
         const int wild = wild_at(r);
         const int most = r == kRank2 && cfg_.twos_only_single_pair ? std::min(2, have + wild) : have + wild;
-        planned_here = plan_groups(have, wild, most, scratch);
+        groups_end = scratch + plan_groups(have, wild, most, scratch);
       }
       const std::uint64_t rank = declaration(Kind::pass, r, 0);
-      for (const PlannedGroup* g = groups; g != groups + planned_here; ++g) {
+      for (const PlannedGroup* g = groups; g != groups_end; ++g) {
         Cards& cards = sink.put(Cards(), g->declared | rank);
         cards.words()[word] = first[g->naturals];
         cards.words()[3] |= g->jokers;
