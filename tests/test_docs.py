@@ -22,6 +22,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
         "rules/gouji.md",
+        "guandan.md",
         "ids_and_playouts.md",
         "envs.md",
         "vector_env.md",

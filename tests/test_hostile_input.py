@@ -128,9 +128,9 @@ def test_cards_and_rules_with_wrong_types() -> None:
 
 
 def test_gan_deng_yan_deals_refuse_other_games_rules() -> None:
-    """Guandan has rules and moves but no deal yet: every way to make a deal says so."""
+    """A Guandan deal is a GuandanDeal: every way to make a Gan Deng Yan deal says so."""
     rules = ganzdy.Rules("guandan")
-    with pytest.raises(ganzdy.RulesError, match="not implemented for guandan"):
+    with pytest.raises(ganzdy.RulesError, match=r"a guandan deal is ganzdy\.GuandanDeal"):
         rules.new_deal(seed=1)
     with pytest.raises(ganzdy.RulesError, match="needs Gan Deng Yan rules"):
         rules.position(hands=["5s", "6s", "7s", "8s"], to_act=0)

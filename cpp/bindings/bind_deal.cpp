@@ -2,8 +2,10 @@
 #include <string>
 
 #include "bindings.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
+#include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_playout.h"
 
 #include <pybind11/numpy.h>
@@ -32,10 +34,6 @@ std::uint64_t to_seed(py::handle obj) {
   py::object reduced = obj.attr("__and__")(mask);
   return reduced.cast<std::uint64_t>();
 }
-
-namespace {
-
-using gdy::Deal;
 
 std::vector<Face> deck_from(py::handle obj) {
   Cards cards;
@@ -72,7 +70,29 @@ std::vector<Face> deck_from(py::handle obj) {
   return order;
 }
 
+std::vector<Policy> policies_from(py::handle agents, int players) {
+  std::vector<Policy> out;
+  if (py::isinstance<py::str>(agents)) {
+    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
+  } else {
+    for (auto a : agents.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
+      out.push_back(gdy::parse_policy(a.cast<std::string>()));
+    }
+  }
+  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
+    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
+                     std::to_string(out.size()));
+  return out;
+}
+
+namespace {
+
+using gdy::Deal;
+
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
+  if (rules.game() == Game::guandan)
+    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
   require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");
@@ -149,18 +169,6 @@ Deal deal_from_state(const py::tuple& t) {
   return d;
 }
 
-// The lazy, list-like view of a deal's legal moves; regenerated on each use so it
-// always reflects the deal as it is now.
-struct LegalMoves {
-  py::object owner;  // keeps the Deal alive
-  const Deal* deal;
-  gdy::MoveList moves() const {
-    gdy::MoveList out;
-    deal->legal_moves(out);
-    return out;
-  }
-};
-
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
   const auto n = d.rules().gdy_index().size();
@@ -174,32 +182,21 @@ Move move_of_id(const Deal& d, std::int64_t id) {
   return *move;
 }
 
-std::vector<gdy::Policy> policies_from(py::handle agents, int players) {
-  std::vector<gdy::Policy> out;
-  if (py::isinstance<py::str>(agents)) {
-    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
-  } else {
-    for (auto a : agents.cast<py::sequence>()) {
-      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
-      out.push_back(gdy::parse_policy(a.cast<std::string>()));
-    }
-  }
-  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
-    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
-                     std::to_string(out.size()));
-  return out;
-}
-
-py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads) {
-  require_gan_deng_yan(rules, "playouts");
+py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads,
+                      std::optional<bool> tribute) {
+  const bool guandan = rules.game() == Game::guandan;
+  if (!guandan) require_gan_deng_yan(rules, "playouts");
+  if (tribute && !guandan)
+    throw RulesError("playouts: tribute= is for Guandan, whose hands pay tribute; " + rules.describe() + " has none");
   if (deals < 0) throw RulesError("deals=" + std::to_string(deals) + " is not allowed: expected 0 or more");
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
   auto shared = std::make_shared<const Rules>(rules);
-  gdy::PlayoutBatch batch;
+  PlayoutBatch batch;
   {
     py::gil_scoped_release release;
-    batch = gdy::playouts(shared, deals, policies, s, threads);
+    batch = guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
+                    : gdy::playouts(shared, deals, policies, s, threads);
   }
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
   py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
@@ -234,31 +231,7 @@ void bind_deal(py::module_& m) {
                std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
       });
 
-  py::class_<LegalMoves>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.")
-      .def("__len__", [](const LegalMoves& v) { return v.moves().size(); })
-      .def("__bool__", [](const LegalMoves& v) { return !v.deal->is_terminal(); })
-      .def("__iter__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
-      })
-      .def("__getitem__",
-           [](const LegalMoves& v, py::ssize_t i) {
-             auto moves = v.moves();
-             const auto n = static_cast<py::ssize_t>(moves.size());
-             if (i < 0) i += n;
-             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
-             return moves[static_cast<std::size_t>(i)];
-           })
-      .def("__contains__", [](const LegalMoves& v, py::handle move) {
-        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
-      })
-      .def("__repr__", [](const LegalMoves& v) {
-        auto moves = v.moves();
-        std::string out = "<LegalMoves (" + std::to_string(moves.size()) + "): ";
-        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
-        if (moves.size() > 12) out += ", ...";
-        return out + ">";
-      });
+  bind_legal_moves<Deal>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
   py::class_<Deal>(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.")
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
@@ -274,7 +247,7 @@ void bind_deal(py::module_& m) {
       .def_property_readonly("is_terminal", &Deal::is_terminal)
       .def_property_readonly("outcome", &Deal::outcome)
       .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMoves{self, &self.cast<const Deal&>()};
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
       })
       .def_property_readonly("table", [](const Deal& d) { return d.table(); })
       .def_property_readonly("table_owner", [](const Deal& d) { return d.table_owner() < 0 ? py::none() : py::object(py::int_(d.table_owner())); })
@@ -305,15 +278,7 @@ void bind_deal(py::module_& m) {
       .def("push", &Deal::push, py::arg("move"), "Play a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
-      .def("pop", [](Deal& d) {
-        if (d.history().empty())
-          throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
-                                                        std::to_string(d.root_ply()) + ")"
-                                                  : std::string("pop(): no move to undo"));
-        Move last = d.history().back().move;
-        d.pop();
-        return last;
-      }, "Undo the last move and return it.")
+      .def("pop", &pop_move<Deal>, "Undo the last move and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("legal_ids", [](const Deal& d) {
         // Ids written straight into the NumPy buffer: this is the per-decision call
@@ -365,8 +330,10 @@ void bind_deal(py::module_& m) {
       .def(py::pickle(&deal_state, &deal_from_state));
 
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
-        py::arg("seed") = py::none(), py::arg("threads") = 0,
-        "Play whole deals in C++ with built-in policies; NumPy arrays of points, winner, plies, bombs.");
+        py::arg("seed") = py::none(), py::arg("threads") = 0, py::arg("tribute") = py::none(),
+        "Play whole deals (Gan Deng Yan) or hands (Guandan) in C++ with built-in policies; NumPy arrays of "
+        "points, winner, plies, bombs. tribute (Guandan only, default True): each hand follows a random "
+        "previous finishing order, so tribute is paid; False plays first hands of a match.");
 
   m.def("deal_seed", [](py::handle seed, std::uint64_t index) { return gdy::deal_seed(to_seed(seed), index); },
         py::arg("seed"), py::arg("index"),

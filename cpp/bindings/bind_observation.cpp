@@ -3,6 +3,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gdy_observation.h"
@@ -15,36 +16,28 @@ namespace {
 
 using gdy::Deal;
 using gdy::ObservationSlice;
-using FloatArray = py::array_t<float, py::array::c_style>;
-
-int seat_or_current(const Deal& d, py::handle seat, const char* what) {
-  if (!seat.is_none()) return to_seat(seat, d.players(), "seat");
-  if (d.is_terminal())
-    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
-  return d.current_player();
-}
 
 py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, "observation");
-  const auto size = static_cast<py::ssize_t>(gdy::observation_size(d.players(), perfect));
-  FloatArray out;
-  if (out_obj.is_none()) {
-    out = FloatArray(size);
-  } else {
-    // The caller's buffer is written in place, so it must be exactly the right array.
-    if (!py::isinstance<py::array>(out_obj)) throw py::type_error("out must be a numpy float32 array");
-    auto arr = py::reinterpret_borrow<py::array>(out_obj);
-    if (!arr.dtype().is(py::dtype::of<float>()) || arr.ndim() != 1 || arr.shape(0) != size ||
-        !(arr.flags() & py::array::c_style) || !arr.writeable())
-      throw GanzdyError("out must be a writable, contiguous float32 array of shape (" + std::to_string(size) +
-                        ",), got " + std::string(py::repr(out_obj)).substr(0, 200));
-    out = py::reinterpret_borrow<FloatArray>(arr);
-  }
+  const int seat = seat_or_current(d, seat_obj, d.players(), "observation");
+  FloatArray out = observation_buffer(out_obj, gdy::observation_size(d.players(), perfect));
   gdy::encode_observation(d, seat, perfect, out.mutable_data());
   return out;
 }
 
 }  // namespace
+
+FloatArray observation_buffer(py::handle out_obj, int size) {
+  const auto n = static_cast<py::ssize_t>(size);
+  if (out_obj.is_none()) return FloatArray(n);
+  // The caller's buffer is written in place, so it must be exactly the right array.
+  if (!py::isinstance<py::array>(out_obj)) throw py::type_error("out must be a numpy float32 array");
+  auto arr = py::reinterpret_borrow<py::array>(out_obj);
+  if (!arr.dtype().is(py::dtype::of<float>()) || arr.ndim() != 1 || arr.shape(0) != n ||
+      !(arr.flags() & py::array::c_style) || !arr.writeable())
+    throw GanzdyError("out must be a writable, contiguous float32 array of shape (" + std::to_string(size) +
+                      ",), got " + std::string(py::repr(out_obj)).substr(0, 200));
+  return py::reinterpret_borrow<FloatArray>(arr);
+}
 
 void bind_observation(py::module_& m) {
   m.attr("OBSERVATION_VERSION") = gdy::kObservationVersion;
@@ -93,7 +86,7 @@ void bind_observation(py::module_& m) {
       .def(
           "sample_world",
           [](const Deal& d, py::handle seat_obj, py::handle seed) {
-            const int seat = seat_or_current(d, seat_obj, "sample_world");
+            const int seat = seat_or_current(d, seat_obj, d.players(), "sample_world");
             const std::uint64_t s = to_seed(seed);
             py::gil_scoped_release release;
             return d.sample_world(seat, s);

@@ -1,11 +1,13 @@
 // Shared helpers of the ganzdy._core binding files: conversions at the Python edge.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include "ganzdy/cards.h"
 #include "ganzdy/move.h"
+#include "ganzdy/playout.h"
 #include "ganzdy/rules.h"
 
 namespace ganzdy::bind {
@@ -19,6 +21,15 @@ Cards to_cards(py::handle obj, const char* what);
 int to_seat(py::handle obj, int players, const char* what);
 // A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
 std::uint64_t to_seed(py::handle obj);
+// A deck order, top card first: card text or a list of card strings. Raises
+// TypeError or ParseError; whether it is the rules' deck is the deal's check.
+std::vector<Face> deck_from(py::handle obj);
+
+using FloatArray = py::array_t<float, py::array::c_style>;
+// The array an observation is written into: a new one of `size` floats, or the
+// caller's `out`, which must be exactly a writable contiguous float32 array of
+// that shape (GanzdyError otherwise).
+FloatArray observation_buffer(py::handle out_obj, int size);
 
 // The move API of the rules' game: whether `move` is one of its combinations,
 // and its legal moves (leads on a pass table). `opened_point` is a Gouji
@@ -30,12 +41,17 @@ void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList
 // throws RulesError naming `what` under another game's rules.
 void require_gan_deng_yan(const Rules& rules, const char* what);
 
+// The built-in policies named by `agents` ("random", "greedy", or one name a seat):
+// one for every seat, or `players` of them. Raises TypeError or RulesError.
+std::vector<Policy> policies_from(py::handle agents, int players);
+
 void bind_errors(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
+void bind_gd_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);

@@ -15,7 +15,8 @@ namespace ganzdy::gdy {
 const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules) {
   if (rules->game() != Game::gan_deng_yan)
     throw RulesError("a Gan Deng Yan deal needs Gan Deng Yan rules, not " + rules->describe() +
-                     " (deals are not implemented for that game yet)");
+                     (rules->game() == Game::guandan ? std::string(" (a Guandan deal is ganzdy.GuandanDeal)")
+                                                     : std::string(" (deals are not implemented for that game yet)")));
   return rules;
 }
 
@@ -46,6 +47,23 @@ std::vector<Face> ordered_deck(const Rules& rules) {
   return deck;
 }
 
+void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
+  Cards given;
+  const Cards full = rules.deck();
+  for (Face f : deck) {
+    if (f >= kNumFaces) throw DeckError("deck order holds an unknown face index " + std::to_string(f));
+    if (given.count(f) >= full.count(f))
+      throw DeckError("deck order has more than " + std::to_string(full.count(f)) + " x " + face_name(f) + " for " +
+                      rules.describe());
+    given.add(f);
+  }
+  if (given != full) {
+    Cards missing = full - given;
+    throw DeckError("deck order has " + std::to_string(deck.size()) + " cards but " + rules.describe() + " uses " +
+                    std::to_string(full.size()) + "; missing: " + missing.str());
+  }
+}
+
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
     : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
@@ -57,20 +75,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
     : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()) {
-  Cards given;
-  const Cards full = rules_->deck();
-  for (Face f : deck) {
-    if (f >= kNumFaces) throw DeckError("deck order holds an unknown face index " + std::to_string(f));
-    if (given.count(f) >= full.count(f))
-      throw DeckError("deck order has more than " + std::to_string(full.count(f)) + " x " + face_name(f) + " for " +
-                      rules_->describe());
-    given.add(f);
-  }
-  if (given != full) {
-    Cards missing = full - given;
-    throw DeckError("deck order has " + std::to_string(deck.size()) + " cards but " + rules_->describe() + " uses " +
-                    std::to_string(full.size()) + "; missing: " + missing.str());
-  }
+  check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   deal_cards(dealer);
 }

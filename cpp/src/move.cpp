@@ -11,7 +11,8 @@ namespace ganzdy {
 namespace {
 constexpr std::array<std::string_view, kNumKinds> kKindNames = {
     "pass",   "single",     "pair",           "triple", "straight", "pairs",          "bomb",      "king_bomb",
-    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group"};
+    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group",
+    "tribute", "pick",       "return"};
 }
 
 std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
@@ -23,7 +24,9 @@ std::optional<Kind> parse_kind(std::string_view name) {
 }
 
 bool is_rankless(Kind kind, const Cards& cards) {
-  if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb) return true;
+  if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb ||
+      kind >= Kind::tribute)
+    return true;
   return (kind == Kind::single || kind == Kind::pair || kind == Kind::group) && !cards.empty() &&
          cards.jokers() == cards.size();
 }

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ganzdy._core import (
+    GUANDAN_OBSERVATION_VERSION,
     OBSERVATION_VERSION,
     AmbiguousMoveError,
     Cards,
@@ -11,6 +12,9 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     GoujiPlay,
+    GuandanDeal,
+    GuandanLegalMoves,
+    GuandanOutcome,
     IllegalMoveError,
     InformationSet,
     IsmctsResult,
@@ -23,6 +27,7 @@ from ganzdy._core import (
     Rules,
     RulesError,
     SolveResult,
+    TributePayment,
     ismcts,
     solve,
 )
@@ -39,9 +44,10 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
+from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
-from ganzdy.records import RecordError, from_record, to_record
+from ganzdy.records import RecordError, from_guandan_record, from_record, to_record
 from ganzdy.solver import format_position, parse_position
 
 
@@ -52,12 +58,22 @@ def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str
 
 # Records read naturally as methods of the deal: deal.to_record(), Deal.from_record(r).
 # pybind11 classes take new attributes like any Python class.
+def _guandan_deal_to_record(
+    self: GuandanDeal, agents: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
+    return to_record(self, agents)
+
+
 Deal.to_record = _deal_to_record  # type: ignore[method-assign]
 Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
+GuandanDeal.to_record = _guandan_deal_to_record  # type: ignore[method-assign]
+GuandanDeal.from_record = staticmethod(from_guandan_record)  # type: ignore[method-assign]
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
     "OBSERVATION_VERSION",
     "Agent",
@@ -71,12 +87,18 @@ __all__ = [
     "GanzdyError",
     "GoujiPlay",
     "GreedyAgent",
+    "GuandanDeal",
+    "GuandanLegalMoves",
+    "GuandanMatch",
+    "GuandanOutcome",
+    "HandResult",
     "HumanAgent",
     "IllegalMoveError",
     "InformationSet",
     "IsmctsResult",
     "LegalMoves",
     "Match",
+    "MatchState",
     "Move",
     "ObservationSlice",
     "Option",
@@ -91,9 +113,11 @@ __all__ = [
     "SeatView",
     "SolveResult",
     "Standing",
+    "TributePayment",
     "__version__",
     "arena",
     "format_position",
+    "from_guandan_record",
     "from_record",
     "ismcts",
     "make_agent",

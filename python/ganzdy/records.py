@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ganzdy._core import Deal, GanzdyError, Rules
+from ganzdy._core import Deal, GanzdyError, GuandanDeal, Rules
 
 FORMAT = "ganzdy-record"
 VERSION = 1
@@ -30,6 +30,10 @@ _FIELDS = (
     "dealer",
     "deck",
     "moves",
+    "previous_finish",
+    "first_leader",
+    "turned_position",
+    "team_levels",
     "outcome",
     "agents",
 )
@@ -50,7 +54,19 @@ def _outcome_dict(deal: Deal) -> dict[str, Any]:
     }
 
 
-def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+def _guandan_outcome_dict(deal: GuandanDeal) -> dict[str, Any]:
+    outcome = deal.outcome
+    return {
+        "over": outcome.over,
+        "finish_order": list(outcome.finish_order),
+        "winning_team": outcome.winning_team,
+        "result": outcome.result,
+        "upgrade": outcome.upgrade,
+        "points": list(outcome.points),
+    }
+
+
+def to_record(deal: Deal | GuandanDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible record; ``agents`` optionally names who sat at each seat."""
     if deal.root_ply:
         # A search copy keeps no moves before it was made, so it cannot replay.
@@ -68,11 +84,18 @@ def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]
         # after a later release changes a default.
         "options": {name: option.value for name, option in rules.options.items()},
         "seed": deal.seed,
-        "dealer": deal.dealer,
-        "deck": list(deal.deck),
-        "moves": [str(move) for _, move in deal.history],
-        "outcome": _outcome_dict(deal),
     }
+    if isinstance(deal, GuandanDeal):
+        # What the match supplied, as given: the deal replays from it and the seed or deck.
+        record["deck"] = list(deal.deck)
+        record["moves"] = [str(move) for _, move in deal.history]
+        record.update(deal.setup)
+        record["outcome"] = _guandan_outcome_dict(deal)
+    else:
+        record["dealer"] = deal.dealer
+        record["deck"] = list(deal.deck)
+        record["moves"] = [str(move) for _, move in deal.history]
+        record["outcome"] = _outcome_dict(deal)
     if agents is not None:
         if len(agents) != rules.players:
             raise RecordError(
@@ -106,7 +129,18 @@ def _rules_of(record: Mapping[str, Any]) -> Rules:
         raise type(error)(f"record rules: {error}") from error
 
 
-def _check_deck(deal: Deal, deck: list[str]) -> None:
+def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
+    deck = record.get("deck")
+    if isinstance(deck, str):
+        deck = deck.split()
+    if deck is not None and (
+        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
+    ):
+        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    return deck
+
+
+def _check_deck(deal: Deal | GuandanDeal, deck: list[str]) -> None:
     """The recorded deck must be the shuffle of the recorded seed: a cheap tamper check."""
     shuffled = deal.deck
     if deck == shuffled:
@@ -128,13 +162,7 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"record field 'seed' must be an integer or null, not {seed!r}")
-    deck = record.get("deck")
-    if isinstance(deck, str):
-        deck = deck.split()
-    if deck is not None and (
-        not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
-    ):
-        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+    deck = _deck_field(record)
     try:
         if seed is not None:
             deal = rules.new_deal(seed=seed, dealer=dealer)
@@ -151,10 +179,10 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
         raise type(error)(f"record deck: {error}") from error
 
 
-def _check_outcome(recorded: Any, deal: Deal) -> None:
+def _check_outcome(recorded: Any, deal: Deal | GuandanDeal) -> None:
     if not isinstance(recorded, dict):
         raise RecordError(f"record field 'outcome' must be an object, not {recorded!r}")
-    replayed = _outcome_dict(deal)
+    replayed = _guandan_outcome_dict(deal) if isinstance(deal, GuandanDeal) else _outcome_dict(deal)
     for name, value in recorded.items():
         if name not in replayed:
             raise RecordError(f"record outcome has an unknown field {name!r}")
@@ -165,8 +193,8 @@ def _check_outcome(recorded: Any, deal: Deal) -> None:
             )
 
 
-def from_record(record: Mapping[str, Any] | str) -> Deal:
-    """Replay a record (a dict or its JSON text) into a Deal, checking it on the way."""
+def _opened(record: Mapping[str, Any] | str) -> tuple[Mapping[str, Any], Rules]:
+    """The record as a mapping, its format and version checked, and its rules."""
     if isinstance(record, str):
         record = _parse_json(record)
     if not isinstance(record, Mapping):
@@ -177,8 +205,10 @@ def from_record(record: Mapping[str, Any] | str) -> Deal:
     version = _field(record, "version", (int,), "an integer")
     if not 1 <= version <= VERSION:
         raise RecordError(f"record version {version} is not one this ganzdy reads (1 to {VERSION})")
-    rules = _rules_of(record)
-    deal = _deal_of(record, rules)
+    return record, _rules_of(record)
+
+
+def _replay(record: Mapping[str, Any], deal: Deal | GuandanDeal) -> None:
     moves = _field(record, "moves", (list,), "a list of move text")
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
@@ -190,6 +220,61 @@ def from_record(record: Mapping[str, Any] | str) -> Deal:
             raise type(error)(f"record move {number} {text!r}: {error}") from error
     if "outcome" in record:
         _check_outcome(record["outcome"], deal)
+
+
+def from_record(record: Mapping[str, Any] | str) -> Deal:
+    """Replay a record (a dict or its JSON text) into a Deal, checking it on the way."""
+    record, rules = _opened(record)
+    if rules.game == "guandan":
+        raise RecordError(
+            "a guandan record replays into a GuandanDeal: use ganzdy.GuandanDeal.from_record "
+            "(ganzdy.records.from_guandan_record)"
+        )
+    deal = _deal_of(record, rules)
+    _replay(record, deal)
+    return deal
+
+
+def _optional(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: str) -> Any:
+    if record.get(name) is None:
+        return None
+    return _field(record, name, kinds, what)
+
+
+def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
+    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
+    record, rules = _opened(record)
+    if rules.game != "guandan":
+        raise RecordError(
+            f"a {rules.game} record replays into a Deal: use ganzdy.Deal.from_record "
+            "(ganzdy.records.from_record)"
+        )
+    seed = _optional(record, "seed", (int,), "an integer or null")
+    deck = _deck_field(record)
+    previous = _optional(record, "previous_finish", (list,), "a list of seats or null")
+    leader = _optional(record, "first_leader", (int,), "a seat or null")
+    turned = _optional(record, "turned_position", (int,), "a deck index or null")
+    levels = _optional(record, "team_levels", (list,), "two level ranks or null")
+    try:
+        setup: dict[str, Any] = {
+            "previous_finish": previous,
+            "first_leader": leader,
+            "turned_position": turned,
+            "team_levels": levels,
+        }
+        if seed is not None:
+            deal = GuandanDeal(rules, seed, **setup)
+            if deck is not None:
+                _check_deck(deal, deck)
+        elif deck is None:
+            raise RecordError("record has neither a seed nor a deck")
+        else:
+            deal = GuandanDeal(rules, deck=deck, **setup)
+    except RecordError:
+        raise
+    except GanzdyError as error:
+        raise type(error)(f"record deal: {error}") from error
+    _replay(record, deal)
     return deal
 
 
@@ -200,7 +285,7 @@ def _parse_json(text: str) -> Any:
         raise RecordError(f"record is not JSON: {error}") from error
 
 
-def dumps(deal: Deal, agents: Sequence[str] | None = None) -> str:
+def dumps(deal: Deal | GuandanDeal, agents: Sequence[str] | None = None) -> str:
     """The record as JSON text: one field a line, one move a line, so records diff well."""
     record = to_record(deal, agents)
     lines = []
@@ -228,7 +313,9 @@ def loads(text: str) -> Deal:
     return from_record(_parse_json(text))
 
 
-def save(deal: Deal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
+def save(
+    deal: Deal | GuandanDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None
+) -> None:
     """Write the deal's record to ``path`` as JSON (UTF-8)."""
     with open(path, "w", encoding="utf-8") as file:
         file.write(dumps(deal, agents))

@@ -229,10 +229,13 @@ class Deal {
   static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]);
 };
 
-// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules.
+// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules (pointing
+// a Guandan caller to gd::Deal, ganzdy.GuandanDeal).
 const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
 
 // The deck in its unshuffled order: each face `packs` times, face by face.
 std::vector<Face> ordered_deck(const Rules& rules);
+// Throws DeckError unless `deck` is exactly the rules' deck in some order.
+void check_deck_order(const Rules& rules, const std::vector<Face>& deck);
 
 }  // namespace ganzdy::gdy

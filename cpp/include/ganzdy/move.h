@@ -38,8 +38,13 @@ enum class Kind : std::uint8_t {
   joker_bomb,      // all four jokers (天王炸)
   // Gouji (够级).
   group,  // cards of one rank with 2s joining as that rank and jokers hung on it (一手牌); key: that rank
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table; kept last
+  // (Move::is_tribute).
+  tribute,         // a loser pays a card (进贡)
+  tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
+  tribute_return,  // a receiver gives a card back (还贡, "return")
 };
-inline constexpr int kNumKinds = 16;
+inline constexpr int kNumKinds = 19;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
 
@@ -47,7 +52,8 @@ std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);
 // Whether a declaration of `kind` on `cards` has no key rank: the pass, the bombs
 // of jokers, Gan Deng Yan's jokers-only final play, a single or pair of jokers
-// (Guandan ranks them by their colour) and a Gouji group of jokers alone.
+// (Guandan ranks them by their colour), a Gouji group of jokers alone, and
+// Guandan's tribute moves (the card says it all).
 bool is_rankless(Kind kind, const Cards& cards);
 
 struct Move {
@@ -58,6 +64,8 @@ struct Move {
 
   static Move pass_move() { return Move{}; }
   bool is_pass() const { return kind == Kind::pass; }
+  // A Guandan tribute, pick or return: a card changing hands before play.
+  bool is_tribute() const { return kind >= Kind::tribute; }
   bool is_bomb() const {
     return kind == Kind::bomb || kind == Kind::king_bomb || kind == Kind::straight_flush || kind == Kind::joker_bomb;
   }

@@ -1,0 +1,365 @@
+// ganzdy.GuandanDeal: one deal of Guandan with its tribute phase (gd_deal.h),
+// its outcome, its tribute payments, observations and determinization.
+#include <string>
+
+#include "bindings.h"
+#include "deal_common.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gd_deal.h"
+#include "ganzdy/gd_observation.h"
+
+#include <pybind11/numpy.h>
+
+namespace ganzdy::bind {
+
+namespace {
+
+using gd::Deal;
+
+std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+
+// Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
+int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
+  int overflow = 0;
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
+  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0 || v < lo || v > hi)
+    throw RulesError(what + "=" + repr_of(obj) + " is not allowed: expected " + expected);
+  return static_cast<int>(v);
+}
+
+gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py::handle turned_position,
+                         py::handle team_levels) {
+  gd::DealSetup setup;
+  if (!previous_finish.is_none()) {
+    const std::string bad = "previous_finish=" + repr_of(previous_finish) +
+                            " is no finishing order: expected a list of seats 0 to 3";
+    if (py::isinstance<py::str>(previous_finish) || !py::isinstance<py::sequence>(previous_finish))
+      throw RulesError(bad);
+    for (auto item : previous_finish.cast<py::sequence>()) {
+      int overflow = 0;
+      if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) throw RulesError(bad);
+      const long long v = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
+      if (overflow != 0 || v < 0 || v > 3) throw RulesError(bad);
+      setup.previous_finish.push_back(static_cast<int>(v));
+    }
+  }
+  if (!first_leader.is_none()) setup.first_leader = to_int_in(first_leader, 0, 3, "first_leader", "a seat, 0 to 3");
+  if (!turned_position.is_none())
+    setup.turned_position = to_int_in(turned_position, 0, gd::kDeckSize - 1, "turned_position", "a deck index, 0 to 107");
+  if (!team_levels.is_none()) {
+    const std::string bad = "team_levels=" + repr_of(team_levels) +
+                            " is not allowed: expected two level ranks, team 0's then team 1's, e.g. ('2', '5')";
+    if (py::isinstance<py::str>(team_levels) || !py::isinstance<py::sequence>(team_levels)) throw RulesError(bad);
+    auto seq = team_levels.cast<py::sequence>();
+    if (seq.size() != 2) throw RulesError(bad);
+    for (std::size_t t = 0; t < 2; ++t) {
+      if (!py::isinstance<py::str>(seq[t])) throw RulesError(bad);
+      const auto rank = parse_rank(seq[t].cast<std::string>());
+      if (!rank) throw RulesError(bad);
+      setup.team_levels[t] = *rank;
+    }
+  }
+  return setup;
+}
+
+Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle deck, py::handle previous_finish,
+                 py::handle first_leader, py::handle turned_position, py::handle team_levels) {
+  auto shared = std::make_shared<const Rules>(rules);
+  gd::require_guandan(shared);
+  const gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
+  if (!deck.is_none()) {
+    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
+    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    std::vector<Face> order;
+    try {
+      order = deck_from(deck);
+    } catch (const py::type_error&) {
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    }
+    return Deal(shared, std::move(order), setup);
+  }
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
+  return Deal(shared, to_seed(seed), setup);
+}
+
+py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
+py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
+
+py::object previous_finish_of(const Deal& d) {
+  if (d.setup().previous_finish.empty()) return py::none();
+  return py::cast(d.setup().previous_finish);
+}
+
+py::tuple team_levels_of(const Deal& d) {
+  return py::make_tuple(std::string(rank_name(d.team_level(0))), std::string(rank_name(d.team_level(1))));
+}
+
+// Keeps the deal consistent (no crash, no lost cards) without checking whether
+// a play beats the table: apply() from Python.
+void apply_guarded(Deal& d, const Move& move) {
+  const std::string where = "; seat " + std::to_string(d.current_player());
+  if (d.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
+  if (d.phase() != gd::Phase::play || move.is_tribute()) {
+    // Tribute choices are few and cheap to check: always checked.
+    const std::string why = d.why_illegal(move);
+    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
+  } else if (move.is_pass()) {
+    if (d.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass" + where);
+  } else {
+    if (!d.hand(d.current_player()).contains(move.cards) || move.length != move.cards.size() || move.cards.empty())
+      throw IllegalMoveError(move.str() + ": the hand " + d.hand(d.current_player()).str() +
+                             " does not hold these cards" + where);
+    if (!gd::is_combination(d.config(), move))
+      throw IllegalMoveError(move.str() + ": " + move.cards.str() + " is not that combination" + where);
+  }
+  d.apply(move);
+}
+
+std::string deal_str(const Deal& d) {
+  std::string out = d.rules().describe() + "; level " + std::string(rank_name(d.level())) + " (team 0 at " +
+                    std::string(rank_name(d.team_level(0))) + ", team 1 at " + std::string(rank_name(d.team_level(1))) +
+                    "), phase " + std::string(gd::phase_name(d.phase())) + "\n";
+  if (d.resisted()) out += "tribute resisted\n";
+  for (int i = 0; i < d.payment_count(); ++i) {
+    const gd::Payment& p = d.payment(i);
+    out += "tribute: seat " + std::to_string(p.payer) + " pays " + (p.card < 0 ? std::string("?") : face_name(p.card)) +
+           " to " + (p.receiver < 0 ? std::string("?") : "seat " + std::to_string(p.receiver)) + ", gets back " +
+           (p.returned < 0 ? std::string("?") : face_name(p.returned)) + "\n";
+  }
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  out += "\n";
+  for (int s = 0; s < gd::kPlayers; ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + " (team " + std::to_string(gd::team_of(s)) + ") " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    const auto o = d.outcome();
+    out += "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
+  }
+  return out;
+}
+
+py::tuple deal_state(const Deal& d) {
+  if (d.root_ply() > 0)
+    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
+                           ") cannot be pickled: it cannot be replayed from its deck");
+  py::list deck;
+  for (Face f : d.deck()) deck.append(face_name(f));
+  py::list moves;
+  for (const auto& ply : d.history()) moves.append(ply.move.str());
+  const gd::DealSetup& s = d.setup();
+  py::object levels = py::none();
+  if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) levels = team_levels_of(d);
+  return py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(), deck,
+                        previous_finish_of(d), seat_or_none(s.first_leader), seat_or_none(s.turned_position), levels,
+                        moves);
+}
+
+Deal deal_from_state(const py::tuple& t) {
+  const Rules rules = t[0].cast<Rules>();
+  Deal d = new_gd_deal(rules, t[1], t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4], t[5], t[6]);
+  for (auto item : t[7].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
+  return d;
+}
+
+py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
+  const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "observation");
+  FloatArray out = observation_buffer(out_obj, gd::observation_size(perfect));
+  gd::encode_observation(d, seat, perfect, out.mutable_data());
+  return out;
+}
+
+}  // namespace
+
+void bind_gd_deal(py::module_& m) {
+  py::class_<gd::Outcome>(m, "GuandanOutcome", "What a Guandan deal came to.")
+      .def_readonly("over", &gd::Outcome::over)
+      .def_readonly("finish_order", &gd::Outcome::finish_order, "Seats in the order they went out (2 or 3).")
+      .def_property_readonly("winning_team", [](const gd::Outcome& o) { return seat_or_none(o.winning_team); })
+      .def_property_readonly("result", [](const gd::Outcome& o) {
+        return o.result.empty() ? py::none() : py::object(py::str(o.result));
+      }, "'1-2', '1-3' or '1-4': where the winner's partner finished; None until over.")
+      .def_readonly("upgrade", &gd::Outcome::upgrade)
+      .def_readonly("points", &gd::Outcome::points)
+      .def("__eq__", [](const gd::Outcome& a, py::handle b) {
+        if (!py::isinstance<gd::Outcome>(b)) return false;
+        const auto& o = b.cast<const gd::Outcome&>();
+        return a.over == o.over && a.finish_order == o.finish_order && a.winning_team == o.winning_team &&
+               a.result == o.result && a.upgrade == o.upgrade && a.points == o.points;
+      })
+      .def("__repr__", [](const gd::Outcome& o) {
+        return "GuandanOutcome(over=" + std::string(o.over ? "True" : "False") + ", finish_order=" +
+               std::string(py::repr(py::cast(o.finish_order))) + ", winning_team=" +
+               (o.winning_team < 0 ? std::string("None") : std::to_string(o.winning_team)) + ", result=" +
+               (o.result.empty() ? std::string("None") : "'" + o.result + "'") + ", upgrade=" +
+               std::to_string(o.upgrade) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
+      });
+
+  py::class_<gd::Payment>(m, "TributePayment", "One tribute payment: payer, receiver, the card paid and the card given back.")
+      .def_property_readonly("payer", [](const gd::Payment& p) { return static_cast<int>(p.payer); })
+      .def_property_readonly("receiver", [](const gd::Payment& p) { return seat_or_none(p.receiver); },
+                             "None until known (before the pick under double_tribute_assignment='first_picks').")
+      .def_property_readonly("card", [](const gd::Payment& p) { return face_or_none(p.card); }, "None until chosen.")
+      .def_property_readonly("returned", [](const gd::Payment& p) { return face_or_none(p.returned); },
+                             "None until chosen.")
+      .def("__repr__", [](const gd::Payment& p) {
+        auto text = [](py::object o) { return std::string(py::repr(o)); };
+        return "TributePayment(payer=" + std::to_string(p.payer) + ", receiver=" + text(seat_or_none(p.receiver)) +
+               ", card=" + text(face_or_none(p.card)) + ", returned=" + text(face_or_none(p.returned)) + ")";
+      });
+
+  bind_legal_moves<Deal>(m, "GuandanLegalMoves", "The legal moves of a Guandan deal now: a lazy, list-like view.");
+
+  py::class_<Deal>(m, "GuandanDeal", "One deal of Guandan with its tribute phase: the in-deal state machine.")
+      .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
+           py::arg("deck") = py::none(), py::arg("previous_finish") = py::none(), py::arg("first_leader") = py::none(),
+           py::arg("turned_position") = py::none(), py::arg("team_levels") = py::none(),
+           "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
+           "order (card text, top card first; card i goes to seat i % 4). previous_finish: the previous hand's "
+           "finishing order (None for the first hand of a match: no tribute). first_leader / turned_position: "
+           "who leads a first hand, instead of first_lead_first_hand. team_levels: both teams' levels, e.g. "
+           "('2', '5'), shown in observations (default: the deal's level).")
+      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
+      .def_property_readonly("players", [](const Deal&) { return gd::kPlayers; })
+      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
+      .def_property_readonly("deck", [](const Deal& d) {
+        py::list out;
+        for (Face f : d.deck()) out.append(face_name(f));
+        return out;
+      }, "The deck order, top card first.")
+      .def_property_readonly("previous_finish", &previous_finish_of, "The previous hand's finishing order, as given.")
+      .def_property_readonly("setup", [](const Deal& d) {
+        const gd::DealSetup& s = d.setup();
+        py::dict out;
+        out["previous_finish"] = previous_finish_of(d);
+        out["first_leader"] = seat_or_none(s.first_leader);
+        out["turned_position"] = seat_or_none(s.turned_position);
+        py::object levels = py::none();
+        if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) {
+          py::list both;
+          for (int t = 0; t < 2; ++t) both.append(std::string(rank_name(d.team_level(t))));
+          levels = both;
+        }
+        out["team_levels"] = levels;
+        return out;
+      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given): "
+         "GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
+      .def_property_readonly("first_leader", &Deal::first_leader, "The seat that leads the first trick.")
+      .def_property_readonly("turned_position", [](const Deal& d) { return seat_or_none(d.turned_position()); },
+                             "The deck index of the turned card of a first hand, or None.")
+      .def_property_readonly("level", [](const Deal& d) { return std::string(rank_name(d.level())); })
+      .def_property_readonly("team_levels", &team_levels_of, "The levels of team 0 (seats 0, 2) and team 1 (seats 1, 3).")
+      .def_property_readonly("phase", [](const Deal& d) { return std::string(gd::phase_name(d.phase())); },
+                             "'tribute', 'pick', 'return', 'play' or 'over'.")
+      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
+      .def_property_readonly("is_terminal", &Deal::is_terminal)
+      .def_property_readonly("outcome", &Deal::outcome)
+      .def_property_readonly("legal_moves", [](py::object self) {
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
+      })
+      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
+      .def_property_readonly("table_owner", [](const Deal& d) { return seat_or_none(d.table_owner()); })
+      .def_property_readonly("passes", &Deal::passes)
+      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
+      .def_property_readonly("hands", [](const Deal& d) {
+        std::vector<Cards> out;
+        for (int s = 0; s < gd::kPlayers; ++s) out.push_back(d.hand(s));
+        return out;
+      })
+      .def_property_readonly("hand_sizes", [](const Deal& d) {
+        std::vector<int> out;
+        for (int s = 0; s < gd::kPlayers; ++s) out.push_back(d.hand_size(s));
+        return out;
+      })
+      .def_property_readonly("finish_order", [](const Deal& d) { return d.outcome().finish_order; },
+                             "Seats in the order they have gone out so far.")
+      .def_property_readonly("tribute", [](const Deal& d) {
+        std::vector<gd::Payment> out;
+        for (int i = 0; i < d.payment_count(); ++i) out.push_back(d.payment(i));
+        return out;
+      }, "The tribute payments (none for a first hand, a resisted tribute, or no payer).")
+      .def_property_readonly("resisted", &Deal::resisted, "Whether the payers' big jokers cancelled the tribute.")
+      .def_property_readonly("previous_first", [](const Deal& d) { return seat_or_none(d.previous_first()); },
+                             "The seat that went out first in the previous hand, or None for a first hand.")
+      .def_property_readonly("ply", &Deal::ply, "Plies (moves, tribute included) since the deal began.")
+      .def_property_readonly("root_ply", &Deal::root_ply,
+                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
+      .def_property_readonly("history", [](const Deal& d) {
+        py::list out;
+        for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        return out;
+      }, "Every (seat, move) so far: tribute choices, plays and passes.")
+      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
+      .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(to_seat(seat, gd::kPlayers, "seat")); },
+           py::arg("seat"), "The cards a seat has played in tricks.")
+      .def("shown", [](const Deal& d, py::handle seat) { return d.shown(to_seat(seat, gd::kPlayers, "seat")); },
+           py::arg("seat"), "Cards a seat showed from its dealt hand: resisting big jokers, the turned card.")
+      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
+      .def_static("partner", [](py::handle seat) { return gd::partner_of(to_seat(seat, gd::kPlayers, "seat")); },
+                  py::arg("seat"), "The seat opposite: 0 and 2, 1 and 3 are partners.")
+      .def_static("team", [](py::handle seat) { return gd::team_of(to_seat(seat, gd::kPlayers, "seat")); },
+                  py::arg("seat"), "0 for seats 0 and 2, 1 for seats 1 and 3.")
+      .def("why_illegal", [](const Deal& d, const Move& move) {
+        std::string why = d.why_illegal(move);
+        return why.empty() ? py::none() : py::object(py::str(why));
+      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
+      .def("is_legal", &Deal::is_legal, py::arg("move"))
+      .def("push", &Deal::push, py::arg("move"), "Make a move, checked: IllegalMoveError says why and changes nothing.")
+      .def("apply", &apply_guarded, py::arg("move"),
+           "Make a move without checking that a play beats the table (search fast path); it still refuses cards "
+           "not in the hand, non-combinations and illegal tribute choices.")
+      .def("pop", &pop_move<Deal>, "Undo the last move (a tribute choice too) and return it.")
+      .def("parse_move", &Deal::parse_move, py::arg("text"))
+      .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
+           py::arg("history") = true,
+           "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
+           "this point, be pickled or be recorded.")
+      .def("__copy__", [](const Deal& d) { return Deal(d); })
+      .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
+      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
+      .def("check_invariants", [](const Deal& d) {
+        const std::string broken = d.invariant_violation();
+        if (!broken.empty()) {
+          PyErr_SetString(PyExc_AssertionError, broken.c_str());
+          throw py::error_already_set();
+        }
+      }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
+      .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
+           py::arg("out") = py::none(),
+           "The float32 observation of `seat` (default: the seat to act), laid out as "
+           "GuandanDeal.observation_spec(perfect=...); written into `out` when given.")
+      .def_static("observation_spec", [](bool perfect) { return gd::observation_layout(perfect); }, py::kw_only(),
+                  py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
+      .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gd::observation_size(perfect)); },
+                  py::kw_only(), py::arg("perfect") = false, "The shape of observation(seat, perfect=...).")
+      .def(
+          "sample_world",
+          [](const Deal& d, py::handle seat_obj, py::handle seed) {
+            const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "sample_world");
+            const std::uint64_t s = to_seed(seed);
+            py::gil_scoped_release release;
+            return d.sample_world(seat, s);
+          },
+          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
+          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
+          "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
+      .def("__str__", &deal_str)
+      .def("__repr__", [](const Deal& d) {
+        return "<GuandanDeal level " + std::string(rank_name(d.level())) + ", " + std::string(gd::phase_name(d.phase())) +
+               ", ply " + std::to_string(d.ply()) +
+               (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
+      })
+      .def(py::pickle(&deal_state, &deal_from_state));
+
+  m.attr("GUANDAN_OBSERVATION_VERSION") = gd::kObservationVersion;
+}
+
+}  // namespace ganzdy::bind

@@ -1,0 +1,78 @@
+// What the bindings of both deals (ganzdy.Deal, ganzdy.GuandanDeal) share.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "ganzdy/errors.h"
+
+namespace ganzdy::bind {
+
+// The lazy, list-like view of a deal's legal moves (ganzdy.LegalMoves,
+// ganzdy.GuandanLegalMoves): regenerated on each use, so it always reflects the
+// deal as it is now.
+template <typename DealT>
+struct LegalMovesView {
+  py::object owner;  // keeps the deal alive
+  const DealT* deal;
+  MoveList moves() const {
+    MoveList out;
+    deal->legal_moves(out);
+    return out;
+  }
+};
+
+template <typename DealT>
+void bind_legal_moves(py::module_& m, const char* name, const char* doc) {
+  using View = LegalMovesView<DealT>;
+  const std::string prefix = "<" + std::string(name) + " (";
+  py::class_<View>(m, name, doc)
+      .def("__len__", [](const View& v) { return v.moves().size(); })
+      .def("__bool__", [](const View& v) { return !v.deal->is_terminal(); })
+      .def("__iter__", [](const View& v) {
+        auto moves = v.moves();
+        return py::iter(py::cast(std::vector<Move>(moves.begin(), moves.end())));
+      })
+      .def("__getitem__",
+           [](const View& v, py::ssize_t i) {
+             auto moves = v.moves();
+             const auto n = static_cast<py::ssize_t>(moves.size());
+             if (i < 0) i += n;
+             if (i < 0 || i >= n) throw py::index_error("legal move index out of range");
+             return moves[static_cast<std::size_t>(i)];
+           })
+      .def("__contains__", [](const View& v, py::handle move) {
+        return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
+      })
+      .def("__repr__", [prefix](const View& v) {
+        auto moves = v.moves();
+        std::string out = prefix + std::to_string(moves.size()) + "): ";
+        for (std::size_t i = 0; i < moves.size() && i < 12; ++i) out += (i ? ", " : "") + moves[i].str();
+        if (moves.size() > 12) out += ", ...";
+        return out + ">";
+      });
+}
+
+// Deal.pop(): undoes the last move and returns it; IllegalMoveError when there is none.
+template <typename DealT>
+Move pop_move(DealT& d) {
+  if (d.history().empty())
+    throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
+                                                  std::to_string(d.root_ply()) + ")"
+                                            : std::string("pop(): no move to undo"));
+  Move last = d.history().back().move;
+  d.pop();
+  return last;
+}
+
+// The seat an observation or a sampled world is for: `seat`, or the seat to act.
+template <typename DealT>
+int seat_or_current(const DealT& d, py::handle seat, int players, const char* what) {
+  if (!seat.is_none()) return to_seat(seat, players, "seat");
+  if (d.is_terminal())
+    throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
+  return d.current_player();
+}
+
+}  // namespace ganzdy::bind
