@@ -276,16 +276,17 @@ class Generator {
       else
         runs_few_jokers<2>();
     } else {
-      for (std::uint32_t held = held_; held; held &= held - 1) {
-        const int r = std::countr_zero(held);
-        for (int n = 1; n <= count(r) + wild_at(r); ++n) group(r, n, nullptr);
-      }
+      groups_any_jokers();
       runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
       runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
     }
     king_bomb(nullptr);
     sink_.commit();
   }
+
+  // Whether leads() takes one of its usual paths (no wild joker, or one or two
+  // of interchangeable colours) rather than the general loops.
+  bool usual_leads() const { return wild_ == 0 || (wild_ <= 2 && !distinct_); }
 
   [[gnu::always_inline]] void follows(const Move& table) {
     switch (table.kind) {
@@ -391,8 +392,7 @@ class Generator {
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const auto word = static_cast<std::size_t>(r >> 2);
-      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      std::uint64_t left = hand_[word] & lane;
+      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
       std::uint64_t cards = lowest_suit_card(left);
       left -= cards;
       sink_.put(Cards(), Kind::single, r, 1).words()[word] = cards;
@@ -419,27 +419,55 @@ class Generator {
   // long-enough stretches need trying.
   [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    // The starts of `min_len` consecutive ranks in `ranks`.
-    auto starts_in = [min_len](std::uint32_t ranks) {
-      std::uint32_t starts = ranks;
-      for (int i = 1; i < min_len; ++i) starts &= ranks >> i;
-      return starts;
-    };
-    const std::uint32_t held = held_ & ((2u << top) - 1);
-    if (starts_in(held) == 0) return;  // not even one card a rank: no run
-    const std::uint32_t full = width == 1 ? held : ranks_with_at_least(width) & held;
-    std::uint32_t starts = width == 1 ? starts_in(held) : starts_in(full);
+    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
+    std::uint32_t starts = full;
+    for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
     while (starts) {
       const int s = std::countr_zero(starts);
       starts &= starts - 1;
       const int stretch = std::min(max_len, std::countr_one(full >> s));
       Cards cards;
-      for (int r = s; r < s + stretch; ++r) {
-        const auto word = static_cast<std::size_t>(r >> 2);
-        const std::uint64_t lane = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-        const std::uint64_t one = lowest_suit_card(lane);
-        cards.words()[word] |= width == 1 ? one : one + lowest_suit_card(lane - one);
-        if (r - s + 1 >= min_len) sink_.put(cards, kind, s, (r - s + 1) * width);
+      for (int len = 1; len <= stretch; ++len) {
+        put_lane(cards, s + len - 1, pick(s + len - 1, width));
+        if (len >= min_len) sink_.put(cards, kind, s, len * width);
+      }
+    }
+  }
+
+  // The groups of leads() from any hand with wild jokers: group(r, n) for each
+  // rank held (lowest first) and each size n from 1 up, k naturals (the first k
+  // of the rank in suit order) and n - k jokers, most naturals first.
+  [[gnu::always_inline]] void groups_any_jokers() {
+    const Kind triple = group_kind(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const int have = count(r);
+      const int wild = wild_at(r);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+      first[0] = 0;
+      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+      for (int k = 1; k <= have; ++k) {
+        const std::uint64_t card = lowest_suit_card(left);
+        first[k] = first[k - 1] + card;
+        left -= card;
+      }
+      for (int n = 1; n <= have + wild; ++n) {
+        const Kind kind = n == 1 ? Kind::single
+                          : n == 2 ? Kind::pair
+                          : (r == kRank2 && twos_single_pair) ? Kind::pass
+                          : n == 3 ? triple
+                          : n >= bomb_min ? Kind::bomb
+                                          : Kind::pass;
+        if (kind == Kind::pass) continue;
+        for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
+          if (k < n && k < min_naturals_) continue;
+          Cards cards;
+          cards.words()[word] = first[k];
+          emit(kind, r, n, cards, n - k);
+        }
       }
     }
   }
@@ -894,9 +922,24 @@ Kind group_kind(const Config& cfg, int rank, int n) {
   }
 }
 
+namespace {
+
+// The leads of a hand with more than two wild jokers, or jokers whose colours
+// matter: the general loops, compiled apart from the usual hands' so that each
+// keeps its own registers.
+[[gnu::noinline]] void unusual_leads(const Config& cfg, const Cards& hand, MoveList& out) {
+  Generator(cfg, hand, out).leads();
+}
+
+}  // namespace
+
 void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) {
   out.clear();
-  Generator(cfg, hand, out).leads();
+  Generator generator(cfg, hand, out);
+  if (generator.usual_leads())
+    generator.leads();
+  else
+    unusual_leads(cfg, hand, out);
 }
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
