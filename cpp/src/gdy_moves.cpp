@@ -77,10 +77,11 @@ constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
 
 // Where one generation call writes: a cursor into the list's storage, committed
 // once at the end. A Move's declaration is three bytes, and the compiler must
-// assume that a byte store may change any object in memory; so a move is written
-// as its cards and one 8-byte declaration (see declaration()), and the cursor
-// (and what the hot loops read) stays in the locals of a fully inlined Generator,
-// in registers instead of being reloaded after every move.
+// assume that a byte store may change any object in memory; so the hot loops
+// write a move as its cards and one 8-byte declaration (see declaration()), and
+// keep the cursor (and what they read) in locals, in registers instead of
+// reloaded after every move: the locals of a Generator inlined into its caller,
+// or of a function of its own that copies what it reads (see runs_few_jokers).
 class Sink {
  public:
   explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
@@ -239,8 +240,9 @@ bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& ta
   }
 }
 
-// One generation call: the hand's rank counts and the output buffer. Every
-// member function is inlined into the generate_* entry points (see Sink).
+// One generation call: the hand's rank counts and the output buffer. Its member
+// functions are inlined into the generate_* entry points, but for the loops of
+// leads from hands with jokers, which are functions of their own (see Sink).
 class Generator {
  public:
   [[gnu::always_inline]] Generator(const Config& cfg, const Cards& hand, MoveList& out)
@@ -497,9 +499,8 @@ class Generator {
       if (kind == Kind::pass) continue;
       // The naturals alone, then 1, 2 jokers while wild jokers last and the group
       // keeps `keep` naturals.
-      int j = std::max(0, n - have);
-      if (j == 0) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n - j++)};
-      for (; j <= std::min(wild, n - keep); ++j)
+      if (n <= have) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n)};
+      for (int j = std::max(1, n - have); j <= std::min(wild, n - keep); ++j)
         *next++ = {declaration(kind, 0, n), joker_bits(j), static_cast<std::size_t>(n - j)};
     }
     return static_cast<int>(next - out);
@@ -772,12 +773,6 @@ class Generator {
     runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
     runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
     sink_ = sink;
-  }
-
-  // `cards` (no jokers) plus the joker counters `jokers`.
-  static Cards with_jokers(Cards cards, std::uint64_t jokers) {
-    cards.words()[3] |= jokers;
-    return cards;
   }
 
   // Every way to fill the window [start, start + len) with `width` cards per rank.
