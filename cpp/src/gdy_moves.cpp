@@ -264,19 +264,7 @@ class Generator {
       runs_without_jokers(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
       runs_without_jokers(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
     } else if (wild_ <= 2 && !distinct_) {
-      // The usual hand with jokers: its own loops, each a function of its own so
-      // that the compiler keeps its state in registers, reading the first cards
-      // of every rank, found for all ranks at once.
-      for (std::size_t w = 0; w < Cards::kWords; ++w) {
-        const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
-        one_[w] = lowest_suit_cards(naturals);
-        two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
-      }
-      groups_with_jokers();
-      if (wild_ == 1)
-        runs_few_jokers<1>();
-      else
-        runs_few_jokers<2>();
+      leads_few_jokers();
     } else {
       groups_any_jokers();
       runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
@@ -284,6 +272,23 @@ class Generator {
     }
     king_bomb(nullptr);
     sink_.commit();
+  }
+
+  // The groups and runs of leads() from the usual hand with jokers (one or two,
+  // colours interchangeable): loops of their own, each in a function of its own
+  // so that the compiler keeps its state in registers, reading the first cards
+  // of every rank, found for all ranks at once.
+  [[gnu::noinline]] void leads_few_jokers() {
+    for (std::size_t w = 0; w < Cards::kWords; ++w) {
+      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
+      one_[w] = lowest_suit_cards(naturals);
+      two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
+    }
+    groups_with_jokers();
+    if (wild_ == 1)
+      runs_few_jokers<1>();
+    else
+      runs_few_jokers<2>();
   }
 
   // Whether leads() takes one of its usual paths (no wild joker, or one or two
