@@ -23,6 +23,21 @@ inline void put_jokers(Cards& cards, int black, int red) {
                       static_cast<std::uint64_t>(red) << kRedJokerShift;
 }
 
+// group_kind() for the loops of this file: a shared library built from it (-fPIC)
+// may have the exported function replaced, so the compiler would call it rather
+// than inline it.
+inline Kind kind_of_group(const Config& cfg, int rank, int n) {
+  if (rank == kRank2 && cfg.twos_only_single_pair && n > 2) return Kind::pass;
+  switch (n) {
+    case 1: return Kind::single;
+    case 2: return Kind::pair;
+    case 3:
+      if (cfg.triple_mode == TripleMode::bomb) return Kind::bomb;
+      return cfg.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
+    default: return n >= cfg.bomb_min_size ? Kind::bomb : Kind::pass;
+  }
+}
+
 // Bomb comparison key; `new beats old` iff key(new) > key(old) lexicographically.
 struct BombKey {
   int a, b, c;
@@ -233,7 +248,7 @@ bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& ta
   if (table.rank == kRank2) return true;
   const int n = table.length;
   for (int r = table.rank + 1 < kRank2 ? table.rank + 1 : kRank2;; r = kRank2) {
-    const Kind kind = group_kind(cfg, r, n);
+    const Kind kind = kind_of_group(cfg, r, n);
     const int have = count(r);
     if (kind != Kind::pass && have >= n) put_lane(put(kind, r, n), r, pick_from_lane(lane(r), have, n));
     if (r == kRank2) return true;
@@ -274,21 +289,29 @@ class Generator {
     sink_.commit();
   }
 
+  // The first card (one) and the first two cards (two) of each rank in suit order,
+  // all it has when fewer, in place in the words of a Cards.
+  struct FirstCards {
+    std::uint64_t one[Cards::kWords];
+    std::uint64_t two[Cards::kWords];
+  };
+
   // The groups and runs of leads() from the usual hand with jokers (one or two,
   // colours interchangeable): loops of their own, each in a function of its own
   // so that the compiler keeps its state in registers, reading the first cards
   // of every rank, found for all ranks at once.
   [[gnu::noinline]] void leads_few_jokers() {
+    FirstCards first;
     for (std::size_t w = 0; w < Cards::kWords; ++w) {
       const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
-      one_[w] = lowest_suit_cards(naturals);
-      two_[w] = one_[w] + lowest_suit_cards(naturals - one_[w]);
+      first.one[w] = lowest_suit_cards(naturals);
+      first.two[w] = first.one[w] + lowest_suit_cards(naturals - first.one[w]);
     }
-    groups_with_jokers();
+    groups_with_jokers(first);
     if (wild_ == 1)
-      runs_few_jokers<1>();
+      runs_few_jokers<1>(first);
     else
-      runs_few_jokers<2>();
+      runs_few_jokers<2>(first);
   }
 
   // Whether leads() takes one of its usual paths (no wild joker, or one or two
@@ -377,7 +400,7 @@ class Generator {
   // Every way to play `n` cards as a group of `rank`; bombs only if they beat
   // `table` (when given).
   [[gnu::always_inline]] void group(int rank, int n, const Move* table) {
-    const Kind kind = group_kind(cfg_, rank, n);
+    const Kind kind = kind_of_group(cfg_, rank, n);
     if (kind == Kind::pass) return;
     const int have = count(rank);
     const int kmin = std::max(1, n - wild_at(rank));
@@ -393,7 +416,7 @@ class Generator {
   // rank held (lowest first) and each size n from 1 up, one move a size: the
   // first n cards of the rank in suit order.
   [[gnu::always_inline]] void groups_without_jokers() {
-    const Kind triple = group_kind(cfg_, 0, 3);
+    const Kind triple = kind_of_group(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
     for (std::uint32_t held = held_; held; held &= held - 1) {
@@ -445,7 +468,7 @@ class Generator {
   // rank held (lowest first) and each size n from 1 up, k naturals (the first k
   // of the rank in suit order) and n - k jokers, most naturals first.
   [[gnu::always_inline]] void groups_any_jokers() {
-    const Kind triple = group_kind(cfg_, 0, 3);
+    const Kind triple = kind_of_group(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
     for (std::uint32_t held = held_; held; held &= held - 1) {
@@ -492,7 +515,7 @@ class Generator {
   // `have` naturals and `wild` wild jokers (at most 2, interchangeable), into
   // `out`: k naturals and n - k jokers, most naturals first. Returns their number.
   [[gnu::noinline]] int plan_groups(int have, int wild, int most, PlannedGroup* out) const {
-    const Kind triple = group_kind(cfg_, 0, 3);
+    const Kind triple = kind_of_group(cfg_, 0, 3);
     const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
     PlannedGroup* next = out;
     for (int n = 1; n <= most; ++n) {
@@ -517,7 +540,7 @@ class Generator {
   // the 2s, on their own rules), so the groups of each count are planned once,
   // when the first rank with that count needs them. What the loops read is
   // copied into locals (see runs_few_jokers).
-  [[gnu::noinline]] void groups_with_jokers() {
+  [[gnu::noinline]] void groups_with_jokers(const FirstCards& firsts) {
     Sink sink = sink_;
     constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
     constexpr int kMostGroups = 3 * (4 * Cards::kMaxCopies + 2);  // sizes up to have + 2, 0..2 jokers each
@@ -531,8 +554,8 @@ class Generator {
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
-      first[1] = one_[word] & lane;
-      first[2] = two_[word] & lane;
+      first[1] = firsts.one[word] & lane;
+      first[2] = firsts.two[word] & lane;
       for (std::uint64_t k = 3, left = (hand_[word] & lane) - first[2]; left != 0; ++k) {
         const std::uint64_t card = lowest_suit_card(left);
         first[k] = first[k - 1] + card;
@@ -573,7 +596,7 @@ class Generator {
       const int r = std::countr_zero(left);
       const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
-        if (group_kind(cfg_, r, n) == Kind::bomb) group(r, n, &table);
+        if (kind_of_group(cfg_, r, n) == Kind::bomb) group(r, n, &table);
     }
   }
 
@@ -656,7 +679,7 @@ class Generator {
   // that trade with one natural of each later such rank traded too, then (pairs)
   // both its naturals traded: the order of trade()'s depth-first walk.
   template <int wild>
-  [[gnu::noinline]] void runs_few_jokers() {
+  [[gnu::noinline]] void runs_few_jokers(const FirstCards& firsts) {
     // What the loops read, as locals: a store into a move may change any object
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
@@ -685,7 +708,7 @@ class Generator {
     for (int r = 0; r <= top; ++r) {
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       const auto word = static_cast<std::size_t>(r >> 2);
-      const std::uint64_t one = one_[word] & lane, two = two_[word] & lane;
+      const std::uint64_t one = firsts.one[word] & lane, two = firsts.two[word] & lane;
       const int have = (one != 0) + (two != one);
       const bool wildable = wild_at(r) > 0;
       all[0][r] = one;
@@ -791,17 +814,22 @@ class Generator {
     if (w.jokers <= wild_) trade(kind, width, start, len, w);
   }
 
+  // Emits one variant of the window `w`: `cards` with `jokers` jokers, if it keeps
+  // enough naturals. (A member always inlined: as a lambda, the compiler sometimes
+  // left it a call in the follows.)
+  [[gnu::always_inline]] void variant_of(const Window& w, Kind kind, int start, int length, const Cards& cards,
+                                         int jokers) {
+    const int naturals = w.naturals - (jokers - w.jokers);  // each joker replaced a natural
+    if (naturals > 0 && (jokers == 0 || naturals >= min_naturals_)) emit(kind, start, length, cards, jokers);
+  }
+
   // Emits the window's full cards, then every variant trading naturals for jokers
   // at its reducible ranks, each exactly once, depth first: at each reducible rank
   // in turn (lowest first) trade 1..most naturals, then go on to the later ranks,
   // while wild jokers last.
   [[gnu::always_inline]] void trade(Kind kind, int width, int start, int len, const Window& w) {
     const int length = len * width;
-    auto variant = [&](const Cards& cards, int jokers) {
-      const int naturals = w.naturals - (jokers - w.jokers);  // each joker replaced a natural
-      if (naturals > 0 && (jokers == 0 || naturals >= min_naturals_)) emit(kind, start, length, cards, jokers);
-    };
-    variant(w.full, w.jokers);
+    variant_of(w, kind, start, length, w.full, w.jokers);
     const int spare = wild_ - w.jokers;
     if (spare == 0) return;
     if (width == 1 && spare <= 2) {
@@ -809,9 +837,9 @@ class Generator {
       // gives up its one card, so the variants are the ranks and the rank pairs.
       for (int i = 0; i < w.reducible; ++i) {
         const Cards one = w.less(w.full, i, 1);
-        variant(one, w.jokers + 1);
+        variant_of(w, kind, start, length, one, w.jokers + 1);
         if (spare == 1) continue;
-        for (int k = i + 1; k < w.reducible; ++k) variant(w.less(one, k, 1), w.jokers + 2);
+        for (int k = i + 1; k < w.reducible; ++k) variant_of(w, kind, start, length, w.less(one, k, 1), w.jokers + 2);
       }
       return;
     }
@@ -831,7 +859,7 @@ class Generator {
           traded[depth] = d;
           cards.words()[static_cast<std::size_t>(w.rank[from] >> 2)] -= w.fewer[from][d - 1];
           jokers += d;
-          variant(cards, jokers);
+          variant_of(w, kind, start, length, cards, jokers);
           ++from;
           d = 1;
         } else {
@@ -857,10 +885,6 @@ class Generator {
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
   std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
-  // leads(): the first card (one_) and the first two cards (two_) of each rank in
-  // suit order, all it has when fewer, in place in the words of a Cards.
-  std::uint64_t one_[Cards::kWords];
-  std::uint64_t two_[Cards::kWords];
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination
@@ -910,17 +934,7 @@ std::string declaration_name(const Move& m) {
 
 }  // namespace
 
-Kind group_kind(const Config& cfg, int rank, int n) {
-  if (rank == kRank2 && cfg.twos_only_single_pair && n > 2) return Kind::pass;
-  switch (n) {
-    case 1: return Kind::single;
-    case 2: return Kind::pair;
-    case 3:
-      if (cfg.triple_mode == TripleMode::bomb) return Kind::bomb;
-      return cfg.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
-    default: return n >= cfg.bomb_min_size ? Kind::bomb : Kind::pass;
-  }
-}
+Kind group_kind(const Config& cfg, int rank, int n) { return kind_of_group(cfg, rank, n); }
 
 namespace {
 
