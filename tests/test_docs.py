@@ -23,6 +23,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "rules/guandan.md",
         "rules/gouji.md",
         "guandan.md",
+        "gouji.md",
         "ids_and_playouts.md",
         "envs.md",
         "vector_env.md",

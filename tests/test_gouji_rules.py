@@ -129,8 +129,9 @@ def test_every_option_takes_each_allowed_value() -> None:
 
 def test_what_is_not_there_yet_says_so() -> None:
     rules = Rules("gouji")
+    with pytest.raises(ganzdy.RulesError, match=r"a gouji deal is ganzdy\.GoujiDeal"):
+        rules.new_deal(seed=1)
     for call in (
-        lambda: rules.new_deal(seed=1),
         lambda: rules.num_moves,
         lambda: rules.observation_shape,
         lambda: ganzdy.playouts(rules, 1),

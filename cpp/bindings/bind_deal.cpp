@@ -93,6 +93,8 @@ using gdy::Deal;
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
   if (rules.game() == Game::guandan)
     throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
+  if (rules.game() == Game::gouji)
+    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a gouji deal is ganzdy.GoujiDeal(rules, seed=...)");
   require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
   const int d = to_seat(dealer, rules.players(), "dealer");
@@ -139,8 +141,7 @@ py::tuple deal_state(const Deal& d) {
   if (d.root_ply() > 0)
     throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
                            ") cannot be pickled: it cannot be replayed from its deck");
-  py::list deck;
-  for (Face f : d.deck()) deck.append(face_name(f));
+  py::list deck = deck_names(d.deck());
   py::list moves;
   d.history().for_each([&](const gdy::Ply& ply) {
     moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
@@ -238,11 +239,7 @@ void bind_deal(py::module_& m) {
       .def_property_readonly("players", &Deal::players)
       .def_property_readonly("dealer", &Deal::dealer)
       .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const Deal& d) {
-        py::list out;
-        for (Face f : d.deck()) out.append(face_name(f));
-        return out;
-      }, "The deck order, top card first.")
+      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
       .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
       .def_property_readonly("is_terminal", &Deal::is_terminal)
       .def_property_readonly("outcome", &Deal::outcome)

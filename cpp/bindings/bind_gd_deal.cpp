@@ -148,13 +148,8 @@ std::string deal_str(const Deal& d) {
 }
 
 py::tuple deal_state(const Deal& d) {
-  if (d.root_ply() > 0)
-    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
-                           ") cannot be pickled: it cannot be replayed from its deck");
-  py::list deck;
-  for (Face f : d.deck()) deck.append(face_name(f));
-  py::list moves;
-  for (const auto& ply : d.history()) moves.append(ply.move.str());
+  py::list moves = replayable_moves(d);
+  py::list deck = deck_names(d.deck());
   const gd::DealSetup& s = d.setup();
   py::object levels = py::none();
   if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) levels = team_levels_of(d);
@@ -230,11 +225,7 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
       .def_property_readonly("players", [](const Deal&) { return gd::kPlayers; })
       .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const Deal& d) {
-        py::list out;
-        for (Face f : d.deck()) out.append(face_name(f));
-        return out;
-      }, "The deck order, top card first.")
+      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
       .def_property_readonly("previous_finish", &previous_finish_of, "The previous hand's finishing order, as given.")
       .def_property_readonly("setup", [](const Deal& d) {
         const gd::DealSetup& s = d.setup();
@@ -325,13 +316,7 @@ void bind_gd_deal(py::module_& m) {
       .def("__copy__", [](const Deal& d) { return Deal(d); })
       .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
-      .def("check_invariants", [](const Deal& d) {
-        const std::string broken = d.invariant_violation();
-        if (!broken.empty()) {
-          PyErr_SetString(PyExc_AssertionError, broken.c_str());
-          throw py::error_already_set();
-        }
-      }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
+      .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
       .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
            py::arg("out") = py::none(),
            "The float32 observation of `seat` (default: the seat to act), laid out as "
@@ -342,12 +327,7 @@ void bind_gd_deal(py::module_& m) {
                   py::kw_only(), py::arg("perfect") = false, "The shape of observation(seat, perfect=...).")
       .def(
           "sample_world",
-          [](const Deal& d, py::handle seat_obj, py::handle seed) {
-            const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "sample_world");
-            const std::uint64_t s = to_seed(seed);
-            py::gil_scoped_release release;
-            return d.sample_world(seat, s);
-          },
+          [](const Deal& d, py::handle seat, py::handle seed) { return sample_world_of(d, seat, seed, gd::kPlayers); },
           py::arg("seat") = py::none(), py::arg("seed") = py::none(),
           "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
           "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")

@@ -33,7 +33,8 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
       throw ParseError("bad rank '" + rank_text + "' for a " + kind_text + ": expected 3-9, T, J, Q, K, A or 2");
     m.rank = static_cast<std::int8_t>(*rank);
   }
-  if (*kind == Kind::pass && !m.cards.empty()) throw ParseError("a pass plays no cards, got '" + m.cards.str() + "'");
+  if (is_word_kind(*kind) && !m.cards.empty())
+    throw ParseError("a " + kind_text + " plays no cards, got '" + m.cards.str() + "'");
   const int n = m.cards.size();
   if (n > 255) throw ParseError("a move plays at most 255 cards, got " + std::to_string(n));
   m.length = static_cast<std::uint8_t>(n);
@@ -41,7 +42,7 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
 }
 
 std::string move_repr(const Move& m) {
-  if (m.is_pass()) return "Move('pass')";
+  if (m.is_word()) return "Move('" + std::string(kind_name(m.kind)) + "')";
   return "Move('" + std::string(kind_name(m.kind)) + "', '" + std::string(rank_name(m.rank)) + "', '" +
          m.cards.str() + "')";
 }

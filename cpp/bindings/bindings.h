@@ -52,6 +52,7 @@ void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
 void bind_gd_deal(py::module_& m);
+void bind_gj_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);

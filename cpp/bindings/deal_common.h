@@ -54,6 +54,15 @@ void bind_legal_moves(py::module_& m, const char* name, const char* doc) {
       });
 }
 
+// Calls f(ply) on every ply of a history, oldest first: a vector, or a History (history.h).
+template <typename H, typename F>
+void for_each_ply(const H& history, F&& f) {
+  if constexpr (requires { history.for_each(f); })
+    history.for_each(f);
+  else
+    for (const auto& ply : history) f(ply);
+}
+
 // Deal.pop(): undoes the last move and returns it; IllegalMoveError when there is none.
 template <typename DealT>
 Move pop_move(DealT& d) {
@@ -73,6 +82,41 @@ int seat_or_current(const DealT& d, py::handle seat, int players, const char* wh
   if (d.is_terminal())
     throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
   return d.current_player();
+}
+
+// The deck order as card names, top card first.
+inline py::list deck_names(const std::vector<Face>& deck) {
+  py::list out;
+  for (Face f : deck) out.append(face_name(f));
+  return out;
+}
+
+// Raises AssertionError with `broken` unless it is empty (Deal.check_invariants()).
+inline void raise_if_broken(const std::string& broken) {
+  if (broken.empty()) return;
+  PyErr_SetString(PyExc_AssertionError, broken.c_str());
+  throw py::error_already_set();
+}
+
+// Every move of the deal's history as text, for pickling: IllegalMoveError for a
+// copy made without history, which cannot be replayed from its deck.
+template <typename DealT>
+py::list replayable_moves(const DealT& d) {
+  if (d.root_ply() > 0)
+    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
+                           ") cannot be pickled: it cannot be replayed from its deck");
+  py::list moves;
+  for_each_ply(d.history(), [&](const auto& ply) { moves.append(ply.move.str()); });
+  return moves;
+}
+
+// A determinization of the deal for `seat` (default: the seat to act), without the GIL.
+template <typename DealT>
+DealT sample_world_of(const DealT& d, py::handle seat_obj, py::handle seed, int players) {
+  const int seat = seat_or_current(d, seat_obj, players, "sample_world");
+  const std::uint64_t s = to_seed(seed);
+  py::gil_scoped_release release;
+  return d.sample_world(seat, s);
 }
 
 }  // namespace ganzdy::bind

@@ -12,7 +12,7 @@ namespace {
 constexpr std::array<std::string_view, kNumKinds> kKindNames = {
     "pass",   "single",     "pair",           "triple", "straight", "pairs",          "bomb",      "king_bomb",
     "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group",
-    "tribute", "pick",       "return"};
+    "tribute", "pick",       "return", "buy", "yield", "revolt", "yaotou", "wutou", "xuandian"};
 }
 
 std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
@@ -32,7 +32,7 @@ bool is_rankless(Kind kind, const Cards& cards) {
 }
 
 std::string Move::str() const {
-  if (is_pass()) return "pass";
+  if (is_word()) return std::string(kind_name(kind));
   std::string out = cards.str();
   out += " as ";
   out += kind_name(kind);
@@ -76,9 +76,12 @@ MoveText parse_move_text(std::string_view text) {
     i = j;
   }
   MoveText out;
-  if (words.size() == 1 && lowered(words[0].second) == "pass") {
-    out.declared = Move::pass_move();
-    return out;
+  if (words.size() == 1) {
+    const auto word = parse_kind(lowered(words[0].second));
+    if (word && is_word_kind(*word)) {
+      out.declared = Move{Cards{}, *word, kNoRank, 0};
+      return out;
+    }
   }
   // The declaration is the last "as" with a kind after it and a card before it.
   std::size_t split = words.size();
@@ -92,7 +95,8 @@ MoveText parse_move_text(std::string_view text) {
   out.cards = Cards::parse(text.substr(0, card_end));
   if (split == words.size()) return out;
   const auto kind = parse_kind(lowered(words[split + 1].second));
-  if (*kind == Kind::pass) throw ParseError("'" + std::string(text) + "': a pass plays no cards");
+  if (is_word_kind(*kind))
+    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " plays no cards");
   Move move;
   move.kind = *kind;
   move.cards = out.cards;

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ganzdy._core import (
+    GOUJI_OBSERVATION_VERSION,
     GUANDAN_OBSERVATION_VERSION,
     OBSERVATION_VERSION,
     AmbiguousMoveError,
@@ -11,7 +12,12 @@ from ganzdy._core import (
     Deal,
     DeckError,
     GanzdyError,
+    GoujiDeal,
+    GoujiLegalMoves,
+    GoujiOutcome,
+    GoujiPayment,
     GoujiPlay,
+    GoujiPurchase,
     GuandanDeal,
     GuandanLegalMoves,
     GuandanOutcome,
@@ -47,7 +53,13 @@ from ganzdy.agents import (
 from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
-from ganzdy.records import RecordError, from_guandan_record, from_record, to_record
+from ganzdy.records import (
+    RecordError,
+    from_gouji_record,
+    from_guandan_record,
+    from_record,
+    to_record,
+)
 from ganzdy.solver import format_position, parse_position
 
 
@@ -67,12 +79,22 @@ def _guandan_deal_to_record(
 
 Deal.to_record = _deal_to_record  # type: ignore[method-assign]
 Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
+
+
+def _gouji_deal_to_record(self: GoujiDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
+    return to_record(self, agents)
+
+
 GuandanDeal.to_record = _guandan_deal_to_record  # type: ignore[method-assign]
 GuandanDeal.from_record = staticmethod(from_guandan_record)  # type: ignore[method-assign]
+GoujiDeal.to_record = _gouji_deal_to_record  # type: ignore[method-assign]
+GoujiDeal.from_record = staticmethod(from_gouji_record)  # type: ignore[method-assign]
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GOUJI_OBSERVATION_VERSION",
     "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
     "OBSERVATION_VERSION",
@@ -85,7 +107,12 @@ __all__ = [
     "DealResult",
     "DeckError",
     "GanzdyError",
+    "GoujiDeal",
+    "GoujiLegalMoves",
+    "GoujiOutcome",
+    "GoujiPayment",
     "GoujiPlay",
+    "GoujiPurchase",
     "GreedyAgent",
     "GuandanDeal",
     "GuandanLegalMoves",
@@ -117,6 +144,7 @@ __all__ = [
     "__version__",
     "arena",
     "format_position",
+    "from_gouji_record",
     "from_guandan_record",
     "from_record",
     "ismcts",

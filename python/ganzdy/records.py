@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from ganzdy._core import Deal, GanzdyError, GuandanDeal, Rules
+from ganzdy._core import Deal, GanzdyError, GoujiDeal, GuandanDeal, Rules
 
 FORMAT = "ganzdy-record"
 VERSION = 1
@@ -31,6 +31,7 @@ _FIELDS = (
     "deck",
     "moves",
     "previous_finish",
+    "previous",
     "first_leader",
     "turned_position",
     "team_levels",
@@ -66,7 +67,42 @@ def _guandan_outcome_dict(deal: GuandanDeal) -> dict[str, Any]:
     }
 
 
-def to_record(deal: Deal | GuandanDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+def _json_ready(value: Any) -> Any:
+    """Tuples as lists, recursively, so a replayed value compares equal to its JSON."""
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    return value
+
+
+def _gouji_outcome_dict(deal: GoujiDeal) -> dict[str, Any]:
+    outcome = deal.outcome
+    return {
+        "over": outcome.over,
+        "void_hand": outcome.void_hand,
+        "finish_order": list(outcome.finish_order),
+        "places": list(outcome.places),
+        "points": list(outcome.points),
+        "team_points": list(outcome.team_points),
+        "winning_team": outcome.winning_team,
+        "sweep_team": outcome.sweep_team,
+        "result": _json_ready(outcome.result),
+    }
+
+
+AnyDeal = Deal | GuandanDeal | GoujiDeal
+
+
+def _outcome_of(deal: AnyDeal) -> dict[str, Any]:
+    if isinstance(deal, GuandanDeal):
+        return _guandan_outcome_dict(deal)
+    if isinstance(deal, GoujiDeal):
+        return _gouji_outcome_dict(deal)
+    return _outcome_dict(deal)
+
+
+def to_record(deal: AnyDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible record; ``agents`` optionally names who sat at each seat."""
     if deal.root_ply:
         # A search copy keeps no moves before it was made, so it cannot replay.
@@ -85,12 +121,12 @@ def to_record(deal: Deal | GuandanDeal, agents: Sequence[str] | None = None) -> 
         "options": {name: option.value for name, option in rules.options.items()},
         "seed": deal.seed,
     }
-    if isinstance(deal, GuandanDeal):
+    if isinstance(deal, (GuandanDeal, GoujiDeal)):
         # What the match supplied, as given: the deal replays from it and the seed or deck.
         record["deck"] = list(deal.deck)
         record["moves"] = [str(move) for _, move in deal.history]
-        record.update(deal.setup)
-        record["outcome"] = _guandan_outcome_dict(deal)
+        record.update(_json_ready(deal.setup))
+        record["outcome"] = _outcome_of(deal)
     else:
         record["dealer"] = deal.dealer
         record["deck"] = list(deal.deck)
@@ -140,7 +176,7 @@ def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
     return deck
 
 
-def _check_deck(deal: Deal | GuandanDeal, deck: list[str]) -> None:
+def _check_deck(deal: AnyDeal, deck: list[str]) -> None:
     """The recorded deck must be the shuffle of the recorded seed: a cheap tamper check."""
     shuffled = deal.deck
     if deck == shuffled:
@@ -179,10 +215,10 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
         raise type(error)(f"record deck: {error}") from error
 
 
-def _check_outcome(recorded: Any, deal: Deal | GuandanDeal) -> None:
+def _check_outcome(recorded: Any, deal: AnyDeal) -> None:
     if not isinstance(recorded, dict):
         raise RecordError(f"record field 'outcome' must be an object, not {recorded!r}")
-    replayed = _guandan_outcome_dict(deal) if isinstance(deal, GuandanDeal) else _outcome_dict(deal)
+    replayed = _outcome_of(deal)
     for name, value in recorded.items():
         if name not in replayed:
             raise RecordError(f"record outcome has an unknown field {name!r}")
@@ -208,7 +244,7 @@ def _opened(record: Mapping[str, Any] | str) -> tuple[Mapping[str, Any], Rules]:
     return record, _rules_of(record)
 
 
-def _replay(record: Mapping[str, Any], deal: Deal | GuandanDeal) -> None:
+def _replay(record: Mapping[str, Any], deal: AnyDeal) -> None:
     moves = _field(record, "moves", (list,), "a list of move text")
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
@@ -230,6 +266,11 @@ def from_record(record: Mapping[str, Any] | str) -> Deal:
             "a guandan record replays into a GuandanDeal: use ganzdy.GuandanDeal.from_record "
             "(ganzdy.records.from_guandan_record)"
         )
+    if rules.game == "gouji":
+        raise RecordError(
+            "a gouji record replays into a GoujiDeal: use ganzdy.GoujiDeal.from_record "
+            "(ganzdy.records.from_gouji_record)"
+        )
     deal = _deal_of(record, rules)
     _replay(record, deal)
     return deal
@@ -241,41 +282,80 @@ def _optional(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], wha
     return _field(record, name, kinds, what)
 
 
-def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
-    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
+SetupDeal = TypeVar("SetupDeal", GuandanDeal, GoujiDeal)
+
+
+def _setup_deal(
+    record: Mapping[str, Any] | str,
+    game: str,
+    make: Callable[..., SetupDeal],
+    fields: dict[str, tuple[tuple[type, ...], str]],
+) -> SetupDeal:
+    """Replay a record of a deal made with a setup (what the match gave it, each field
+    ``null`` when not given) into that deal: Guandan's and Gouji's."""
     record, rules = _opened(record)
-    if rules.game != "guandan":
+    name = make.__name__
+    if rules.game != game:
         raise RecordError(
-            f"a {rules.game} record replays into a Deal: use ganzdy.Deal.from_record "
-            "(ganzdy.records.from_record)"
+            f"a {rules.game} record does not replay into a {name}: {_replayer(rules.game)}"
         )
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
-    previous = _optional(record, "previous_finish", (list,), "a list of seats or null")
-    leader = _optional(record, "first_leader", (int,), "a seat or null")
-    turned = _optional(record, "turned_position", (int,), "a deck index or null")
-    levels = _optional(record, "team_levels", (list,), "two level ranks or null")
+    setup = {
+        field: _optional(record, field, kinds, what) for field, (kinds, what) in fields.items()
+    }
     try:
-        setup: dict[str, Any] = {
-            "previous_finish": previous,
-            "first_leader": leader,
-            "turned_position": turned,
-            "team_levels": levels,
-        }
         if seed is not None:
-            deal = GuandanDeal(rules, seed, **setup)
+            deal = make(rules, seed, **setup)
             if deck is not None:
                 _check_deck(deal, deck)
         elif deck is None:
             raise RecordError("record has neither a seed nor a deck")
         else:
-            deal = GuandanDeal(rules, deck=deck, **setup)
+            deal = make(rules, deck=deck, **setup)
     except RecordError:
         raise
     except GanzdyError as error:
         raise type(error)(f"record deal: {error}") from error
     _replay(record, deal)
     return deal
+
+
+def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
+    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
+    return _setup_deal(
+        record,
+        "guandan",
+        GuandanDeal,
+        {
+            "previous_finish": ((list,), "a list of seats or null"),
+            "first_leader": ((int,), "a seat or null"),
+            "turned_position": ((int,), "a deck index or null"),
+            "team_levels": ((list,), "two level ranks or null"),
+        },
+    )
+
+
+def from_gouji_record(record: Mapping[str, Any] | str) -> GoujiDeal:
+    """Replay a Gouji record (a dict or its JSON text) into a GoujiDeal, checking it."""
+    return _setup_deal(
+        record,
+        "gouji",
+        GoujiDeal,
+        {
+            "previous": ((dict,), "a previous hand's result or null"),
+            "first_leader": ((int,), "a seat or null"),
+        },
+    )
+
+
+def _replayer(game: str) -> str:
+    """Where a record of `game` replays."""
+    if game == "guandan":
+        return "use ganzdy.GuandanDeal.from_record (ganzdy.records.from_guandan_record)"
+    if game == "gouji":
+        return "use ganzdy.GoujiDeal.from_record (ganzdy.records.from_gouji_record)"
+    return "use ganzdy.Deal.from_record (ganzdy.records.from_record)"
 
 
 def _parse_json(text: str) -> Any:
@@ -285,7 +365,7 @@ def _parse_json(text: str) -> Any:
         raise RecordError(f"record is not JSON: {error}") from error
 
 
-def dumps(deal: Deal | GuandanDeal, agents: Sequence[str] | None = None) -> str:
+def dumps(deal: AnyDeal, agents: Sequence[str] | None = None) -> str:
     """The record as JSON text: one field a line, one move a line, so records diff well."""
     record = to_record(deal, agents)
     lines = []
@@ -313,9 +393,7 @@ def loads(text: str) -> Deal:
     return from_record(_parse_json(text))
 
 
-def save(
-    deal: Deal | GuandanDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None
-) -> None:
+def save(deal: AnyDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
     """Write the deal's record to ``path`` as JSON (UTF-8)."""
     with open(path, "w", encoding="utf-8") as file:
         file.write(dumps(deal, agents))

@@ -38,22 +38,31 @@ enum class Kind : std::uint8_t {
   joker_bomb,      // all four jokers (天王炸)
   // Gouji (够级).
   group,  // cards of one rank with 2s joining as that rank and jokers hung on it (一手牌); key: that rank
-  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table; kept last
-  // (Move::is_tribute).
+  // Guandan's tribute phase (gd_deal.h): one card each, rankless, never on the table
+  // (Move::is_tribute: tribute to tribute_return).
   tribute,         // a loser pays a card (进贡)
   tribute_pick,    // the first player out picks a tribute card from the pool ("pick")
-  tribute_return,  // a receiver gives a card back (还贡, "return")
+  tribute_return,  // a receiver gives a card back (还贡, "return"; Gouji's returns too)
+  // Gouji's decisions (gj_deal.h). Only buy carries a card; the others are words.
+  buy,       // the 2 or joker a player pays for a 3 (买三)
+  yield,     // let the next players act first (让牌)
+  revolt,    // sit the hand out (革命)
+  yaotou,    // a revolutionary stays its 对家's head for a few gouji plays (要头)
+  wutou,     // a revolutionary leaves its 对家 headless (无头)
+  xuandian,  // declare points (宣点)
 };
-inline constexpr int kNumKinds = 19;
+inline constexpr int kNumKinds = 25;
 // Gan Deng Yan uses the first nine kinds; its observation one-hot has this many.
 inline constexpr int kNumGdyKinds = 9;
+// Whether a move of `kind` is a word with no cards: the pass and Gouji's yield and declarations.
+constexpr bool is_word_kind(Kind kind) { return kind == Kind::pass || kind >= Kind::yield; }
 
 std::string_view kind_name(Kind kind);
 std::optional<Kind> parse_kind(std::string_view name);
 // Whether a declaration of `kind` on `cards` has no key rank: the pass, the bombs
 // of jokers, Gan Deng Yan's jokers-only final play, a single or pair of jokers
-// (Guandan ranks them by their colour), a Gouji group of jokers alone, and
-// Guandan's tribute moves (the card says it all).
+// (Guandan ranks them by their colour), a Gouji group of jokers alone, the
+// tribute moves and Gouji's purchases (the card says it all), and the words.
 bool is_rankless(Kind kind, const Cards& cards);
 
 struct Move {
@@ -65,7 +74,9 @@ struct Move {
   static Move pass_move() { return Move{}; }
   bool is_pass() const { return kind == Kind::pass; }
   // A Guandan tribute, pick or return: a card changing hands before play.
-  bool is_tribute() const { return kind >= Kind::tribute; }
+  bool is_tribute() const { return kind >= Kind::tribute && kind <= Kind::tribute_return; }
+  // The pass, or one of Gouji's words (yield, revolt, ...): no cards.
+  bool is_word() const { return is_word_kind(kind); }
   bool is_bomb() const {
     return kind == Kind::bomb || kind == Kind::king_bomb || kind == Kind::straight_flush || kind == Kind::joker_bomb;
   }
@@ -75,7 +86,7 @@ struct Move {
            kind == Kind::straight_flush;
   }
 
-  // "5s BJ RJ as straight 3-5", "pass"; accepted back by move parsing.
+  // "5s BJ RJ as straight 3-5", "pass", "yield"; accepted back by move parsing.
   std::string str() const;
   // Ranks covered by a run declaration: its length in ranks (cards / width).
   int run_ranks() const {

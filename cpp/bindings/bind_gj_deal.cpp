@@ -1,0 +1,503 @@
+// ganzdy.GoujiDeal: one deal of Gouji with its pre-play phases (gj_deal.h), its
+// outcome, purchases and tribute, observations and determinization.
+#include <string>
+
+#include "bindings.h"
+#include "deal_common.h"
+#include "ganzdy/errors.h"
+#include "ganzdy/gj_deal.h"
+#include "ganzdy/gj_observation.h"
+
+#include <pybind11/numpy.h>
+
+namespace ganzdy::bind {
+
+namespace {
+
+using gj::Deal;
+
+std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+
+py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
+py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
+
+py::list seats_of(unsigned mask) {
+  py::list out;
+  for (int s = 0; s < gj::kPlayers; ++s)
+    if (mask >> s & 1) out.append(s);
+  return out;
+}
+
+const char* kPreviousKeys = "places, pointed, declared, burns, men";
+
+// A seat from a Python int, or a RulesError quoting the whole argument.
+int seat_in(py::handle item, const std::string& bad) {
+  int overflow = 0;
+  if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) throw RulesError(bad);
+  const long long v = PyLong_AsLongLongAndOverflow(item.ptr(), &overflow);
+  if (overflow != 0 || v < 0 || v >= gj::kPlayers) throw RulesError(bad);
+  return static_cast<int>(v);
+}
+
+py::sequence sequence_in(py::handle obj, const std::string& bad) {
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::bytes>(obj) || !py::isinstance<py::sequence>(obj))
+    throw RulesError(bad);
+  return obj.cast<py::sequence>();
+}
+
+std::uint8_t seat_mask_in(py::handle obj, const std::string& name, const std::string& whole) {
+  const std::string bad = "previous=" + whole + ": '" + name + "' must be a list of seats 0 to 5";
+  std::uint8_t mask = 0;
+  for (auto item : sequence_in(obj, bad)) mask = static_cast<std::uint8_t>(mask | 1u << seat_in(item, bad));
+  return mask;
+}
+
+// (x, y) pairs into a per-seat table: table[x] = y, each x once.
+void pairs_in(py::handle obj, const std::string& name, const std::string& meaning, const std::string& whole,
+              std::array<std::int8_t, gj::kPlayers>& table) {
+  const std::string bad = "previous=" + whole + ": '" + name + "' must be a list of [" + meaning +
+                          "] seat pairs, each first seat once";
+  for (auto item : sequence_in(obj, bad)) {
+    auto pair = sequence_in(item, bad);
+    if (pair.size() != 2) throw RulesError(bad);
+    const int x = seat_in(pair[0], bad), y = seat_in(pair[1], bad);
+    if (x == y || table[static_cast<std::size_t>(x)] != -1) throw RulesError(bad);
+    table[static_cast<std::size_t>(x)] = static_cast<std::int8_t>(y);
+  }
+}
+
+gj::HandResult result_in(py::handle obj) {
+  const std::string whole = repr_of(obj);
+  if (!py::isinstance<py::dict>(obj))
+    throw RulesError("previous=" + whole + " is not a hand result: expected a dict with " + kPreviousKeys +
+                     " (GoujiOutcome.result gives one)");
+  const auto d = obj.cast<py::dict>();
+  for (auto [key, value] : d) {
+    const std::string k = py::isinstance<py::str>(key) ? key.cast<std::string>() : repr_of(key);
+    if (k != "places" && k != "pointed" && k != "declared" && k != "burns" && k != "men")
+      throw RulesError("previous=" + whole + " has an unknown key '" + k + "': expected " + kPreviousKeys);
+  }
+  if (!d.contains("places"))
+    throw RulesError("previous=" + whole + " has no 'places': the seats from 头科 to 大落");
+  gj::HandResult r;
+  const std::string bad_places = "previous=" + whole + ": 'places' must name each seat 0 to 5 once, from 头科 to 大落";
+  auto places = sequence_in(d["places"], bad_places);
+  if (places.size() != gj::kPlayers) throw RulesError(bad_places);
+  for (std::size_t p = 0; p < places.size(); ++p) r.places[p] = static_cast<std::int8_t>(seat_in(places[p], bad_places));
+  if (d.contains("pointed")) r.pointed = seat_mask_in(d["pointed"], "pointed", whole);
+  if (d.contains("declared")) r.declared = seat_mask_in(d["declared"], "declared", whole);
+  if (d.contains("burns")) {
+    // Given as (burned, burner); kept by burner.
+    std::array<std::int8_t, gj::kPlayers> by_burner{-1, -1, -1, -1, -1, -1};
+    const std::string bad = "previous=" + whole + ": 'burns' must be a list of [burned, burner] seat pairs, each "
+                            "burner once";
+    for (auto item : sequence_in(d["burns"], bad)) {
+      auto pair = sequence_in(item, bad);
+      if (pair.size() != 2) throw RulesError(bad);
+      const int x = seat_in(pair[0], bad), b = seat_in(pair[1], bad);
+      if (x == b || by_burner[static_cast<std::size_t>(b)] != -1) throw RulesError(bad);
+      by_burner[static_cast<std::size_t>(b)] = static_cast<std::int8_t>(x);
+    }
+    r.burned = by_burner;
+  }
+  if (d.contains("men")) pairs_in(d["men"], "men", "menned, by", whole, r.menned_by);
+  const std::string why = gj::why_not_hand_result(r);
+  if (!why.empty()) throw RulesError("previous=" + whole + ": " + why);
+  return r;
+}
+
+py::dict result_out(const gj::HandResult& r, bool with_places) {
+  py::dict out;
+  py::list places;
+  if (with_places)
+    for (int s : r.places) places.append(s);
+  out["places"] = places;
+  out["pointed"] = seats_of(r.pointed);
+  out["declared"] = seats_of(r.declared);
+  py::list burns, men;
+  for (int b = 0; b < gj::kPlayers; ++b)
+    if (r.burned[static_cast<std::size_t>(b)] >= 0) burns.append(py::make_tuple(static_cast<int>(r.burned[static_cast<std::size_t>(b)]), b));
+  for (int p = 0; p < gj::kPlayers; ++p)
+    if (r.menned_by[static_cast<std::size_t>(p)] >= 0) men.append(py::make_tuple(p, static_cast<int>(r.menned_by[static_cast<std::size_t>(p)])));
+  out["burns"] = burns;
+  out["men"] = men;
+  return out;
+}
+
+py::object previous_of(const Deal& d) {
+  if (!d.setup().previous) return py::none();
+  return result_out(*d.setup().previous, true);
+}
+
+gj::DealSetup setup_from(py::handle previous, py::handle first_leader) {
+  gj::DealSetup setup;
+  if (!previous.is_none()) setup.previous = result_in(previous);
+  if (!first_leader.is_none())
+    setup.first_leader = seat_in(first_leader, "first_leader=" + repr_of(first_leader) + " is not allowed: expected a seat, 0 to 5");
+  return setup;
+}
+
+Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle deck, py::handle previous, py::handle first_leader) {
+  auto shared = std::make_shared<const Rules>(rules);
+  gj::require_gouji(shared);
+  const gj::DealSetup setup = setup_from(previous, first_leader);
+  if (!deck.is_none()) {
+    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
+    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    std::vector<Face> order;
+    try {
+      order = deck_from(deck);
+    } catch (const py::type_error&) {
+      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
+    }
+    return Deal(shared, std::move(order), setup);
+  }
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
+  return Deal(shared, to_seed(seed), setup);
+}
+
+// Keeps the deal consistent (no crash, no lost cards) without checking whether
+// a play beats the table or the player's role allows it: apply() from Python.
+void apply_guarded(Deal& d, const Move& move) {
+  const std::string where = "; seat " + std::to_string(d.current_player());
+  if (d.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
+  const bool play_phase = d.phase() == gj::Phase::play;
+  if (!play_phase || move.kind == Kind::yield || (move.is_word() && !move.is_pass()) ||
+      (move.kind != Kind::group && !move.is_word())) {
+    // Decisions outside play, yields and wrong kinds are few and cheap to check: always checked.
+    const std::string why = d.why_illegal(move);
+    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
+  } else if (move.is_pass()) {
+    if (d.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass" + where);
+  } else {
+    if (!d.hand(d.current_player()).contains(move.cards) || move.length != move.cards.size() || move.cards.empty())
+      throw IllegalMoveError(move.str() + ": the hand " + d.hand(d.current_player()).str() +
+                             " does not hold these cards" + where);
+    if (!gj::is_combination(d.config(), move))
+      throw IllegalMoveError(move.str() + ": " + gj::why_not_play(d.config(), move.cards) + where);
+  }
+  d.apply(move);
+}
+
+std::string_view role_name(Deal::Role role) {
+  switch (role) {
+    case Deal::Role::lead: return "lead";
+    case Deal::Role::answer: return "answer";
+    case Deal::Role::burn: return "burn";
+    default: return "";
+  }
+}
+
+std::string deal_str(const Deal& d) {
+  std::string out = d.rules().describe() + "; phase " + std::string(gj::phase_name(d.phase()));
+  if (d.phase() == gj::Phase::play) {
+    if (d.is_chaos()) out += ", 四户乱缠";
+    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
+  }
+  out += "\n";
+  for (int i = 0; i < d.purchase_count(); ++i) {
+    const gj::Purchase& p = d.purchase(i);
+    out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
+           std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
+  }
+  for (int i = 0; i < d.payment_count(); ++i) {
+    const gj::Payment& p = d.payment(i);
+    out += std::string(gj::tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
+           std::to_string(p.receiver);
+    for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
+    out += ", gets back";
+    for (int k = 0; k < p.count; ++k)
+      out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
+    out += "\n";
+  }
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  if (d.info().restricted) out += " (restricted)";
+  out += "\n";
+  for (int s = 0; s < gj::kPlayers; ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + " (team " + std::to_string(gj::team_of(s)) + ") " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    if (d.is_revolted(s)) out += "  [revolted]";
+    if (d.is_eliminated(s)) out += "  [eliminated]";
+    if (d.has_opened(s)) out += "  [opened]";
+    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    const auto o = d.outcome();
+    if (o.void_hand) {
+      out += "void hand (two revolutions)\n";
+    } else {
+      out += "points " + std::string(py::repr(py::cast(o.points))) + ", team 0 " + std::to_string(o.team_points[0]) +
+             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
+    }
+  }
+  return out;
+}
+
+py::tuple deal_state(const Deal& d) {
+  py::list moves = replayable_moves(d);
+  py::list deck = deck_names(d.deck());
+  return py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(), deck,
+                        previous_of(d), seat_or_none(d.setup().first_leader), moves);
+}
+
+Deal deal_from_state(const py::tuple& t) {
+  const Rules rules = t[0].cast<Rules>();
+  Deal d = new_gj_deal(rules, t[1], t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4]);
+  for (auto item : t[5].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
+  return d;
+}
+
+py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
+  const int seat = seat_or_current(d, seat_obj, gj::kPlayers, "observation");
+  FloatArray out = observation_buffer(out_obj, gj::observation_size(perfect));
+  gj::encode_observation(d, seat, perfect, out.mutable_data());
+  return out;
+}
+
+int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
+
+}  // namespace
+
+void bind_gj_deal(py::module_& m) {
+  py::class_<gj::Outcome>(m, "GoujiOutcome", "What a Gouji deal came to.")
+      .def_readonly("over", &gj::Outcome::over)
+      .def_readonly("void_hand", &gj::Outcome::void_hand, "Two revolutions voided the hand (流局): deal again.")
+      .def_readonly("finish_order", &gj::Outcome::finish_order, "Seats in the order they went out (走科).")
+      .def_readonly("places", &gj::Outcome::places, "Once over, the seats from 头科 to 大落 (empty for a void hand).")
+      .def_readonly("points", &gj::Outcome::points)
+      .def_property_readonly("team_points", [](const gj::Outcome& o) { return py::make_tuple(o.team_points[0], o.team_points[1]); })
+      .def_property_readonly("winning_team", [](const gj::Outcome& o) { return seat_or_none(o.winning_team); },
+                             "The team with more points; None on a tie or until over.")
+      .def_property_readonly("sweep_team", [](const gj::Outcome& o) { return seat_or_none(o.sweep_team); },
+                             "The team that took 头科, 二科 and 三科 (串三户), or None.")
+      .def_property_readonly("revolutionary", [](const gj::Outcome& o) { return seat_or_none(o.revolutionary); })
+      .def_property_readonly("result", [](const gj::Outcome& o) { return result_out(o.result, o.over && !o.void_hand); },
+                             "What the next hand's tribute needs, as GoujiDeal(previous=...) takes it: places, "
+                             "pointed, declared, burns ([burned, burner]), men ([menned, by]).")
+      .def("__eq__", [](const gj::Outcome& a, py::handle b) {
+        if (!py::isinstance<gj::Outcome>(b)) return false;
+        const auto& o = b.cast<const gj::Outcome&>();
+        return a.over == o.over && a.void_hand == o.void_hand && a.finish_order == o.finish_order &&
+               a.places == o.places && a.points == o.points && a.result == o.result;
+      })
+      .def("__repr__", [](const gj::Outcome& o) {
+        auto r = [](const py::object& x) { return std::string(py::repr(x)); };
+        return "GoujiOutcome(over=" + std::string(o.over ? "True" : "False") +
+               ", void_hand=" + std::string(o.void_hand ? "True" : "False") + ", places=" + r(py::cast(o.places)) +
+               ", points=" + r(py::cast(o.points)) + ", winning_team=" + r(seat_or_none(o.winning_team)) +
+               ", sweep_team=" + r(seat_or_none(o.sweep_team)) + ")";
+      });
+
+  py::class_<gj::Purchase>(m, "GoujiPurchase", "A 3 (or 4) bought before play: buyer, seller, the card and the payment.")
+      .def_property_readonly("buyer", [](const gj::Purchase& p) { return static_cast<int>(p.buyer); })
+      .def_property_readonly("seller", [](const gj::Purchase& p) { return static_cast<int>(p.seller); })
+      .def_property_readonly("card", [](const gj::Purchase& p) { return face_name(p.received); }, "The card bought.")
+      .def_property_readonly("paid", [](const gj::Purchase& p) { return face_or_none(p.paid); },
+                             "The 2 or joker paid; None when a teammate gave it (要三).")
+      .def("__repr__", [](const gj::Purchase& p) {
+        return "GoujiPurchase(buyer=" + std::to_string(p.buyer) + ", seller=" + std::to_string(p.seller) + ", card='" +
+               face_name(p.received) + "', paid=" + std::string(py::repr(face_or_none(p.paid))) + ")";
+      });
+
+  py::class_<gj::Payment>(m, "GoujiPayment", "One tribute payment: its kind, payer, receiver, cards and the cards given back.")
+      .def_property_readonly("kind", [](const gj::Payment& p) { return std::string(gj::tribute_kind_name(p.kind)); },
+                             "'dian' (点贡), 'shao' (烧贡), 'men' (闷贡) or 'luo' (落贡).")
+      .def_property_readonly("payer", [](const gj::Payment& p) { return static_cast<int>(p.payer); })
+      .def_property_readonly("receiver", [](const gj::Payment& p) { return static_cast<int>(p.receiver); })
+      .def_property_readonly("count", [](const gj::Payment& p) { return static_cast<int>(p.count); })
+      .def_property_readonly("cards", [](const gj::Payment& p) {
+        py::list out;
+        for (int k = 0; k < p.count && p.cards[static_cast<std::size_t>(k)] >= 0; ++k) out.append(face_name(p.cards[static_cast<std::size_t>(k)]));
+        return out;
+      }, "The cards paid, highest first (empty until paid).")
+      .def_property_readonly("returned", [](const gj::Payment& p) {
+        py::list out;
+        for (int k = 0; k < p.returned_count; ++k) out.append(face_name(p.returned[static_cast<std::size_t>(k)]));
+        return out;
+      }, "The cards given back so far.")
+      .def("__repr__", [](const gj::Payment& p) {
+        std::string cards, back;
+        for (int k = 0; k < p.count && p.cards[static_cast<std::size_t>(k)] >= 0; ++k) cards += std::string(k ? ", " : "") + "'" + face_name(p.cards[static_cast<std::size_t>(k)]) + "'";
+        for (int k = 0; k < p.returned_count; ++k) back += std::string(k ? ", " : "") + "'" + face_name(p.returned[static_cast<std::size_t>(k)]) + "'";
+        return "GoujiPayment(kind='" + std::string(gj::tribute_kind_name(p.kind)) + "', payer=" + std::to_string(p.payer) +
+               ", receiver=" + std::to_string(p.receiver) + ", cards=[" + cards + "], returned=[" + back + "])";
+      });
+
+  bind_legal_moves<Deal>(m, "GoujiLegalMoves", "The legal moves of a Gouji deal now: a lazy, list-like view.");
+
+  py::class_<Deal> cls(m, "GoujiDeal", "One deal of Gouji with its pre-play phases: the in-deal state machine.");
+  cls.attr("teams") = py::make_tuple(py::make_tuple(0, 2, 4), py::make_tuple(1, 3, 5));
+  cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
+           py::arg("deck") = py::none(), py::arg("previous") = py::none(), py::arg("first_leader") = py::none(),
+           "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
+           "order (card text, top card first; card i goes to seat i % 6). previous: the previous hand's result "
+           "(GoujiOutcome.result; None for the first hand of a match: no tribute). first_leader: the seat that "
+           "leads the first trick, instead of 上班.")
+      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
+      .def_property_readonly("players", [](const Deal&) { return gj::kPlayers; })
+      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
+      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
+      .def_property_readonly("previous", &previous_of, "The previous hand's result, as given (None for a first hand).")
+      .def_property_readonly("setup", [](const Deal& d) {
+        py::dict out;
+        out["previous"] = previous_of(d);
+        out["first_leader"] = seat_or_none(d.setup().first_leader);
+        return out;
+      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given): "
+         "GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
+      .def_property_readonly("phase", [](const Deal& d) { return std::string(gj::phase_name(d.phase())); },
+                             "'buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play' or 'over'.")
+      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
+      .def_property_readonly("is_terminal", &Deal::is_terminal)
+      .def_property_readonly("outcome", &Deal::outcome)
+      .def_property_readonly("legal_moves", [](py::object self) {
+        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
+      })
+      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
+      .def_property_readonly("table_owner", [](const Deal& d) { return seat_or_none(d.table_owner()); })
+      .def_property_readonly("restricted", [](const Deal& d) { return d.info().restricted; },
+                             "Whether the table play is restricted: a gouji card of a player with a head, before "
+                             "四户乱缠 (only the 对家 answers; others may burn).")
+      .def_property_readonly("role", [](const Deal& d) {
+        const auto r = d.role();
+        return r == Deal::Role::none ? py::none() : py::object(py::str(std::string(role_name(r))));
+      }, "In play, what the seat to act may do: 'lead', 'answer' (beat, pass, perhaps yield) or 'burn' (only a "
+         "burn or a pass); None outside play.")
+      .def_property_readonly("chaos", &Deal::is_chaos, "四户乱缠: at most chaos_threshold players are active.")
+      .def_property_readonly("burner", [](const Deal& d) { return seat_or_none(d.burner()); }, "The seat burning now (烧牌), or None.")
+      .def_property_readonly("burned", [](const Deal& d) { return seat_or_none(d.burned()); }, "The seat it burned, or None.")
+      .def_property_readonly("yielder", [](const Deal& d) { return seat_or_none(d.info().yielder); },
+                             "The seat that yielded (让牌) on the table play and will be asked again, or None.")
+      .def_property_readonly("passed", [](const Deal& d) { return seats_of(d.info().passed); },
+                             "The seats that passed in this trick.")
+      .def_property_readonly("points_opened", [](const Deal& d) { return seats_of(d.info().opened); },
+                             "The seats that opened a point (开点); revolutionaries count as opened.")
+      .def_property_readonly("pointed", [](const Deal& d) { return seats_of(d.info().pointed); },
+                             "The seats 点-ed (they owe their 对家 点贡 next hand), once decided.")
+      .def_property_readonly("declared", [](const Deal& d) { return seats_of(d.info().declared); },
+                             "The seats that declared points (宣点).")
+      .def_property_readonly("grace", [](const Deal& d) {
+        std::vector<int> out;
+        for (int s = 0; s < gj::kPlayers; ++s) out.push_back(d.info().grace[static_cast<std::size_t>(s)]);
+        return out;
+      }, "Per seat, the gouji plays it may still make with an absent head (要头, 底牌).")
+      .def_property_readonly("menned_by", [](const Deal& d) {
+        py::list out;
+        for (int s = 0; s < gj::kPlayers; ++s) out.append(seat_or_none(d.info().menned_by[static_cast<std::size_t>(s)]));
+        return out;
+      }, "Per seat, the seat that 闷-ed it, or None.")
+      .def_property_readonly("places", [](const Deal& d) {
+        py::list out;
+        for (int s = 0; s < gj::kPlayers; ++s) out.append(seat_or_none(d.place_of(s)));
+        return out;
+      }, "Per seat, its place (0 = 头科 ... 5 = 大落) once it has one, or None.")
+      .def_property_readonly("first_leader", [](const Deal& d) { return seat_or_none(d.first_leader()); },
+                             "The seat that leads the first trick, once play has begun; None before.")
+      .def_property_readonly("shangban", [](const Deal& d) { return seat_or_none(d.info().shangban); },
+                             "The seat that won 上班 by showing the most copies of one face of 4 (3 without 憋三), "
+                             "or None.")
+      .def_property_readonly("shown", &Deal::shown, "The cards shown for 上班.")
+      .def_property_readonly("tie_order", [](const Deal& d) {
+        std::vector<int> out(d.tie_order().begin(), d.tie_order().end());
+        return out;
+      }, "The deal's random order of seats that breaks 上班 ties.")
+      .def_property_readonly("purchases", [](const Deal& d) {
+        std::vector<gj::Purchase> out;
+        for (int i = 0; i < d.purchase_count(); ++i) out.push_back(d.purchase(i));
+        return out;
+      }, "The 3s (and 4s) bought so far (买三, 要三).")
+      .def_property_readonly("tribute", [](const Deal& d) {
+        std::vector<gj::Payment> out;
+        for (int i = 0; i < d.payment_count(); ++i) out.push_back(d.payment(i));
+        return out;
+      }, "The tribute payments of this deal, in paying order (none for a first hand or after 串三户).")
+      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
+      .def_property_readonly("hands", [](const Deal& d) {
+        std::vector<Cards> out;
+        for (int s = 0; s < gj::kPlayers; ++s) out.push_back(d.hand(s));
+        return out;
+      })
+      .def_property_readonly("hand_sizes", [](const Deal& d) {
+        std::vector<int> out;
+        for (int s = 0; s < gj::kPlayers; ++s) out.push_back(d.hand_size(s));
+        return out;
+      })
+      .def_property_readonly("finish_order", [](const Deal& d) { return d.outcome().finish_order; },
+                             "Seats in the order they have gone out so far.")
+      .def_property_readonly("ply", &Deal::ply, "Plies (every decision) since the deal began.")
+      .def_property_readonly("root_ply", &Deal::root_ply,
+                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
+      .def_property_readonly("history", [](const Deal& d) {
+        py::list out;
+        d.history().for_each([&](const gj::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
+        return out;
+      }, "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.")
+      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(seat_arg(seat)); }, py::arg("seat"))
+      .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(seat_arg(seat)); }, py::arg("seat"),
+           "The cards a seat has played in tricks.")
+      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(seat_arg(seat)); }, py::arg("seat"),
+           "Whether the seat went out (走科).")
+      .def("is_revolted", [](const Deal& d, py::handle seat) { return d.is_revolted(seat_arg(seat)); }, py::arg("seat"))
+      .def("is_eliminated", [](const Deal& d, py::handle seat) { return d.is_eliminated(seat_arg(seat)); }, py::arg("seat"),
+           "Whether the seat failed a burn (or was 闷-ed under men_immediate_bottom) and plays no more.")
+      .def("is_active", [](const Deal& d, py::handle seat) { return d.is_active(seat_arg(seat)); }, py::arg("seat"),
+           "Still playing: not out, not revolted, not eliminated.")
+      .def("has_head", [](const Deal& d, py::handle seat) { return d.has_head(seat_arg(seat)); }, py::arg("seat"),
+           "Whether the seat has a head (有头): its 对家 is active, or a grace lasts.")
+      .def_static("opposite", [](py::handle seat) { return gj::opposite(seat_arg(seat)); }, py::arg("seat"),
+                  "The seat's 对家: seat + 3 mod 6.")
+      .def_static("team", [](py::handle seat) { return gj::team_of(seat_arg(seat)); }, py::arg("seat"),
+                  "0 for seats 0, 2, 4; 1 for seats 1, 3, 5.")
+      .def("is_burn", [](const Deal& d, const Move& move) { return d.is_burn(move); }, py::arg("move"),
+           "Whether the move would be a burn (烧牌) by the seat to act.")
+      .def("why_illegal", [](const Deal& d, const Move& move) {
+        std::string why = d.why_illegal(move);
+        return why.empty() ? py::none() : py::object(py::str(why));
+      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
+      .def("is_legal", &Deal::is_legal, py::arg("move"))
+      .def("push", &Deal::push, py::arg("move"), "Make a move, checked: IllegalMoveError says why and changes nothing.")
+      .def("apply", &apply_guarded, py::arg("move"),
+           "Make a move without checking that a play beats the table or that the seat's role allows it (search "
+           "fast path); it still refuses cards not in the hand, non-plays, and illegal decisions outside play.")
+      .def("pop", &pop_move<Deal>, "Undo the last move (a purchase, return or declaration too) and return it.")
+      .def("parse_move", &Deal::parse_move, py::arg("text"))
+      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
+           py::arg("history") = true,
+           "An independent copy, in constant time (the history is shared). history=False is the copy for search: "
+           "it plays on but cannot pop() past this point, be pickled or be recorded.")
+      .def("__copy__", [](Deal& d) { return d.copy(); })
+      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
+      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
+      .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 216 cards accounted for, purchases and "
+         "tribute included; hand sizes; places; turn).")
+      .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
+           py::arg("out") = py::none(),
+           "The float32 observation of `seat` (default: the seat to act), laid out as "
+           "GoujiDeal.observation_spec(perfect=...); written into `out` when given.")
+      .def_static("observation_spec", [](bool perfect) { return gj::observation_layout(perfect); }, py::kw_only(),
+                  py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
+      .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gj::observation_size(perfect)); },
+                  py::kw_only(), py::arg("perfect") = false, "The shape of observation(seat, perfect=...).")
+      .def(
+          "sample_world",
+          [](const Deal& d, py::handle seat, py::handle seed) { return sample_world_of(d, seat, seed, gj::kPlayers); },
+          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
+          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
+          "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
+      .def("__str__", &deal_str)
+      .def("__repr__", [](const Deal& d) {
+        return "<GoujiDeal " + std::string(gj::phase_name(d.phase())) + ", ply " + std::to_string(d.ply()) +
+               (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
+      })
+      .def(py::pickle(&deal_state, &deal_from_state));
+
+  m.attr("GOUJI_OBSERVATION_VERSION") = gj::kObservationVersion;
+}
+
+}  // namespace ganzdy::bind
