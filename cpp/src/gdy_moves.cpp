@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 namespace ganzdy::gdy {
 
@@ -18,6 +21,21 @@ inline void put_lane(Cards& cards, int rank, std::uint64_t lane) {
 inline void put_jokers(Cards& cards, int black, int red) {
   cards.words()[3] |= static_cast<std::uint64_t>(black) << kBlackJokerShift |
                       static_cast<std::uint64_t>(red) << kRedJokerShift;
+}
+
+// group_kind() for the loops of this file: a shared library built from it (-fPIC)
+// may have the exported function replaced, so the compiler would call it rather
+// than inline it.
+inline Kind kind_of_group(const Config& cfg, int rank, int n) {
+  if (rank == kRank2 && cfg.twos_only_single_pair && n > 2) return Kind::pass;
+  switch (n) {
+    case 1: return Kind::single;
+    case 2: return Kind::pair;
+    case 3:
+      if (cfg.triple_mode == TripleMode::bomb) return Kind::bomb;
+      return cfg.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
+    default: return n >= cfg.bomb_min_size ? Kind::bomb : Kind::pass;
+  }
 }
 
 // Bomb comparison key; `new beats old` iff key(new) > key(old) lexicographically.
@@ -54,31 +72,63 @@ bool bomb_beats(const Config& cfg, int size, int rank, bool pure, const Move& ta
   return bomb_key(cfg, size, rank, pure) > bomb_key(cfg, table.length, table.rank, table.cards.jokers() == 0);
 }
 
+// A move's declaration (kind, rank, length) as the 8 bytes that follow its cards
+// in a Move, padding included, so that a generator writes it with one store.
+// Each field has its own byte: declarations of disjoint fields OR together (a
+// rank's with a size's), and adding declaration(Kind::pass, 0, n) adds n to the
+// length (which stays below 256).
+static_assert(std::is_standard_layout_v<Move> && offsetof(Move, kind) == sizeof(Cards) &&
+              offsetof(Move, rank) == sizeof(Cards) + 1 && offsetof(Move, length) == sizeof(Cards) + 2 &&
+              sizeof(Move) == sizeof(Cards) + 8);
+constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
+  const auto k = static_cast<std::uint64_t>(kind);
+  const auto r = static_cast<std::uint64_t>(static_cast<std::uint8_t>(rank));
+  const auto n = static_cast<std::uint64_t>(static_cast<std::uint8_t>(length));
+  if constexpr (std::endian::native == std::endian::little)
+    return k | r << 8 | n << 16;
+  else
+    return k << 56 | r << 48 | n << 40;
+}
+
 // Where one generation call writes: a cursor into the list's storage, committed
-// once at the end. A Move has byte members, so the compiler must assume that a
-// store into one may change any object in memory; keeping the cursor (and what
-// the hot loops read) in the locals of a fully inlined Generator lets them stay
-// in registers instead of being reloaded after every move.
+// once at the end. A Move's declaration is three bytes, and the compiler must
+// assume that a byte store may change any object in memory; so the hot loops
+// write a move as its cards and one 8-byte declaration (see declaration()), and
+// keep the cursor (and what they read) in locals, in registers instead of
+// reloaded after every move: the locals of a Generator inlined into its caller,
+// or of a function of its own that copies what it reads (see runs_few_jokers).
 class Sink {
  public:
   explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
 
-  // Appends a move and returns it, for the caller to patch its cards in place.
-  [[gnu::always_inline]] Move& put(const Cards& cards, Kind kind, int rank, int length) {
-    if (next_ == limit_) [[unlikely]] {
-      next_ = grow(*list_, next_);
-      limit_ = list_->begin() + list_->capacity();
-    }
-    Move& m = *next_++;
+  // Appends a move and returns its cards, for the caller to patch in place.
+  [[gnu::always_inline]] Cards& put(const Cards& cards, std::uint64_t declared) {
+    Move& m = next();
+    m.cards = cards;
+    std::memcpy(reinterpret_cast<unsigned char*>(&m) + sizeof(Cards), &declared, sizeof declared);
+    return m.cards;
+  }
+  // The same, declaring the move field by field: cheaper where kind, rank and
+  // length are not already in registers as one declaration.
+  [[gnu::always_inline]] Cards& put(const Cards& cards, Kind kind, int rank, int length) {
+    Move& m = next();
     m.cards = cards;
     m.kind = kind;
     m.rank = static_cast<std::int8_t>(rank);
     m.length = static_cast<std::uint8_t>(length);
-    return m;
+    return m.cards;
   }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
  private:
+  [[gnu::always_inline]] Move& next() {
+    if (next_ == limit_) [[unlikely]] {
+      next_ = grow(*list_, next_);
+      limit_ = list_->begin() + list_->capacity();
+    }
+    return *next_++;
+  }
+
   // Doubles the storage, keeping the moves written so far; returns the new cursor.
   [[gnu::noinline]] static Move* grow(MoveList& list, Move* next) {
     const auto written = static_cast<std::size_t>(next - list.begin());
@@ -100,6 +150,18 @@ inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
   if (cards == 0) __builtin_unreachable();  // lets countr_zero skip its zero check
 #endif
   return std::uint64_t{1} << (std::countr_zero(cards) & ~3);
+}
+
+// In each 16-bit lane of `word` (a Cards word: four ranks, each with its four
+// suit counters), the unit of the lowest non-zero counter: one card of each rank
+// held, of its lowest suit, for the four ranks at once.
+inline std::uint64_t lowest_suit_cards(std::uint64_t word) {
+  // A counter is at most 4, so bits 0..2 of a nibble say whether it is non-zero.
+  const std::uint64_t held = (word | word >> 1 | word >> 2) & 0x1111111111111111ULL;
+  // A nibble's flag stays only when no lower nibble of its lane is flagged.
+  const std::uint64_t above_one = (held << 4 & 0xFFF0FFF0FFF0FFF0ULL) | (held << 8 & 0xFF00FF00FF00FF00ULL) |
+                                  (held << 12 & 0xF000F000F000F000ULL);
+  return held & ~above_one;
 }
 
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
@@ -186,15 +248,16 @@ bool follows_without_jokers(const Config& cfg, const Cards& hand, const Move& ta
   if (table.rank == kRank2) return true;
   const int n = table.length;
   for (int r = table.rank + 1 < kRank2 ? table.rank + 1 : kRank2;; r = kRank2) {
-    const Kind kind = group_kind(cfg, r, n);
+    const Kind kind = kind_of_group(cfg, r, n);
     const int have = count(r);
     if (kind != Kind::pass && have >= n) put_lane(put(kind, r, n), r, pick_from_lane(lane(r), have, n));
     if (r == kRank2) return true;
   }
 }
 
-// One generation call: the hand's rank counts and the output buffer. Every
-// member function is inlined into the generate_* entry points (see Sink).
+// One generation call: the hand's rank counts and the output buffer. Its member
+// functions are inlined into the generate_* entry points, but for the loops of
+// leads from hands with jokers, which are functions of their own (see Sink).
 class Generator {
  public:
   [[gnu::always_inline]] Generator(const Config& cfg, const Cards& hand, MoveList& out)
@@ -211,15 +274,49 @@ class Generator {
 
   [[gnu::always_inline]] void leads() {
     held_ = ranks_with_at_least(1);
-    lead_groups();
-    if (wild_ > 0 && wild_ <= 2 && !distinct_)
-      straights_one_or_two_jokers();
-    else
+    if (wild_ == 0) {
+      groups_without_jokers();
+      runs_without_jokers(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
+      runs_without_jokers(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+    } else if (wild_ <= 2 && !distinct_) {
+      leads_few_jokers();
+    } else {
+      groups_any_jokers();
       runs(Kind::straight, 1, cfg_.straight_min_len, cfg_.straight_max_len);
-    runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+      runs(Kind::pairs, 2, cfg_.pairs_min, cfg_.pairs_max);
+    }
     king_bomb(nullptr);
     sink_.commit();
   }
+
+  // The first card (one) and the first two cards (two) of each rank in suit order,
+  // all it has when fewer, in place in the words of a Cards.
+  struct FirstCards {
+    std::uint64_t one[Cards::kWords];
+    std::uint64_t two[Cards::kWords];
+  };
+
+  // The groups and runs of leads() from the usual hand with jokers (one or two,
+  // colours interchangeable): loops of their own, each in a function of its own
+  // so that the compiler keeps its state in registers, reading the first cards
+  // of every rank, found for all ranks at once.
+  [[gnu::noinline]] void leads_few_jokers() {
+    FirstCards first;
+    for (std::size_t w = 0; w < Cards::kWords; ++w) {
+      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
+      first.one[w] = lowest_suit_cards(naturals);
+      first.two[w] = first.one[w] + lowest_suit_cards(naturals - first.one[w]);
+    }
+    groups_with_jokers(first);
+    if (wild_ == 1)
+      runs_few_jokers<1>(first);
+    else
+      runs_few_jokers<2>(first);
+  }
+
+  // Whether leads() takes one of its usual paths (no wild joker, or one or two
+  // of interchangeable colours) rather than the general loops.
+  bool usual_leads() const { return wild_ == 0 || (wild_ <= 2 && !distinct_); }
 
   [[gnu::always_inline]] void follows(const Move& table) {
     switch (table.kind) {
@@ -303,7 +400,7 @@ class Generator {
   // Every way to play `n` cards as a group of `rank`; bombs only if they beat
   // `table` (when given).
   [[gnu::always_inline]] void group(int rank, int n, const Move* table) {
-    const Kind kind = group_kind(cfg_, rank, n);
+    const Kind kind = kind_of_group(cfg_, rank, n);
     if (kind == Kind::pass) return;
     const int have = count(rank);
     const int kmin = std::max(1, n - wild_at(rank));
@@ -315,71 +412,175 @@ class Generator {
     }
   }
 
-  // The groups of leads(): group(r, n) for each rank held (lowest first) and each
-  // size n from 1 up. The kinds are read once, so the loops keep them in registers.
-  [[gnu::always_inline]] void lead_groups() {
-    const Kind triple = group_kind(cfg_, 0, 3);
+  // The groups of leads() from a hand without wild jokers: group(r, n) for each
+  // rank held (lowest first) and each size n from 1 up, one move a size: the
+  // first n cards of the rank in suit order.
+  [[gnu::always_inline]] void groups_without_jokers() {
+    const Kind triple = kind_of_group(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
-    if (wild_ > 0) {
-      // As group(r, n) for each n: k naturals (the first k of the rank in suit
-      // order) and n - k jokers, most naturals first.
-      for (std::uint32_t held = held_; held; held &= held - 1) {
-        const int r = std::countr_zero(held);
-        const int have = count(r);
-        const int wild = wild_at(r);
-        const auto word = static_cast<std::size_t>(r >> 2);
-        std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
-        first[0] = 0;
-        std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
-        for (int k = 1; k <= have; ++k) {
-          const std::uint64_t card = lowest_suit_card(left);
-          first[k] = first[k - 1] + card;
-          left -= card;
-        }
-        for (int n = 1; n <= have + wild; ++n) {
-          const Kind kind = n == 1 ? Kind::single
-                            : n == 2 ? Kind::pair
-                            : (r == kRank2 && twos_single_pair) ? Kind::pass
-                            : n == 3 ? triple
-                            : n >= bomb_min ? Kind::bomb
-                                            : Kind::pass;
-          if (kind == Kind::pass) continue;
-          for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
-            if (k < n && k < min_naturals_) continue;
-            Cards cards;
-            cards.words()[word] = first[k];
-            emit(kind, r, n, cards, n - k);
-          }
-        }
-      }
-      return;
-    }
-    // Without wild jokers each size is one move: the first n cards of the rank in
-    // suit order, built up one card at a time: a single, a pair from two cards,
-    // then the bigger groups the rules allow.
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
-      const int have = count(r);
       const auto word = static_cast<std::size_t>(r >> 2);
       std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
       std::uint64_t cards = lowest_suit_card(left);
       left -= cards;
-      sink_.put(Cards(), Kind::single, r, 1).cards.words()[word] = cards;
-      if (have == 1) continue;
+      sink_.put(Cards(), Kind::single, r, 1).words()[word] = cards;
+      if (left == 0) continue;  // a single card
       std::uint64_t card = lowest_suit_card(left);
       cards += card;
       left -= card;
-      sink_.put(Cards(), Kind::pair, r, 2).cards.words()[word] = cards;
+      sink_.put(Cards(), Kind::pair, r, 2).words()[word] = cards;
       if (r == kRank2 && twos_single_pair) continue;
-      for (int n = 3; n <= have; ++n) {
+      // Then the bigger groups the rules allow, one card more at a time.
+      for (int n = 3; left != 0; ++n) {
         card = lowest_suit_card(left);
         cards += card;
         left -= card;
         const Kind kind = n == 3 ? triple : n >= bomb_min ? Kind::bomb : Kind::pass;
-        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).cards.words()[word] = cards;
+        if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).words()[word] = cards;
       }
     }
+  }
+
+  // The runs of runs(kind, width, ...) from a hand without wild jokers: a run needs
+  // `width` naturals at every rank of its window, so each run is one move (the
+  // first `width` cards of each rank in suit order), and only the starts of
+  // long-enough stretches need trying.
+  [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
+    const int top = cfg_.run_top;
+    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
+    std::uint32_t starts = full;
+    for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
+    while (starts) {
+      const int s = std::countr_zero(starts);
+      starts &= starts - 1;
+      const int stretch = std::min(max_len, std::countr_one(full >> s));
+      Cards cards;
+      for (int len = 1; len <= stretch; ++len) {
+        put_lane(cards, s + len - 1, pick(s + len - 1, width));
+        if (len >= min_len) sink_.put(cards, kind, s, len * width);
+      }
+    }
+  }
+
+  // The groups of leads() from any hand with wild jokers: group(r, n) for each
+  // rank held (lowest first) and each size n from 1 up, k naturals (the first k
+  // of the rank in suit order) and n - k jokers, most naturals first.
+  [[gnu::always_inline]] void groups_any_jokers() {
+    const Kind triple = kind_of_group(cfg_, 0, 3);
+    const int bomb_min = cfg_.bomb_min_size;
+    const bool twos_single_pair = cfg_.twos_only_single_pair;
+    for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const int have = count(r);
+      const int wild = wild_at(r);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+      first[0] = 0;
+      std::uint64_t left = hand_[word] & (std::uint64_t{0xFFFF} << ((r & 3) * 16));
+      for (int k = 1; k <= have; ++k) {
+        const std::uint64_t card = lowest_suit_card(left);
+        first[k] = first[k - 1] + card;
+        left -= card;
+      }
+      for (int n = 1; n <= have + wild; ++n) {
+        const Kind kind = n == 1 ? Kind::single
+                          : n == 2 ? Kind::pair
+                          : (r == kRank2 && twos_single_pair) ? Kind::pass
+                          : n == 3 ? triple
+                          : n >= bomb_min ? Kind::bomb
+                                          : Kind::pass;
+        if (kind == Kind::pass) continue;
+        for (int k = std::min(have, n), kmin = std::max(1, n - wild); k >= kmin; --k) {
+          if (k < n && k < min_naturals_) continue;
+          Cards cards;
+          cards.words()[word] = first[k];
+          emit(kind, r, n, cards, n - k);
+        }
+      }
+    }
+  }
+
+  // One group of groups_with_jokers(), as planned for a rank: its declaration
+  // but the rank (OR-ed in, see declaration()), its jokers' counters and how many
+  // naturals it takes (the first of the rank in suit order).
+  struct PlannedGroup {
+    std::uint64_t declared;
+    std::uint64_t jokers;
+    std::size_t naturals;
+  };
+
+  // Plans the groups of group(r, n) for each n up to `most`, for a rank with
+  // `have` naturals and `wild` wild jokers (at most 2, interchangeable), into
+  // `out`: k naturals and n - k jokers, most naturals first. Returns their number.
+  [[gnu::noinline]] int plan_groups(int have, int wild, int most, PlannedGroup* out) const {
+    const Kind triple = kind_of_group(cfg_, 0, 3);
+    const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+    PlannedGroup* next = out;
+    for (int n = 1; n <= most; ++n) {
+      const Kind kind = n == 1 ? Kind::single
+                        : n == 2 ? Kind::pair
+                        : n == 3 ? triple
+                        : n >= cfg_.bomb_min_size ? Kind::bomb
+                                                  : Kind::pass;
+      if (kind == Kind::pass) continue;
+      // The naturals alone, then 1, 2 jokers while wild jokers last and the group
+      // keeps `keep` naturals.
+      if (n <= have) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n)};
+      for (int j = std::max(1, n - have); j <= std::min(wild, n - keep); ++j)
+        *next++ = {declaration(kind, 0, n), joker_bits(j), static_cast<std::size_t>(n - j)};
+    }
+    return static_cast<int>(next - out);
+  }
+
+  // The groups of leads() from the usual hand with wild jokers (see leads()):
+  // group(r, n) for each rank held (lowest first) and each size n from 1 up.
+  // Which groups a rank makes depends only on how many naturals it has (and, for
+  // the 2s, on their own rules), so the groups of each count are planned once,
+  // when the first rank with that count needs them. What the loops read is
+  // copied into locals (see runs_few_jokers).
+  [[gnu::noinline]] void groups_with_jokers(const FirstCards& firsts) {
+    Sink sink = sink_;
+    constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
+    constexpr int kMostGroups = 3 * (4 * Cards::kMaxCopies + 2);  // sizes up to have + 2, 0..2 jokers each
+    PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
+    const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
+    PlannedGroup scratch[kMostGroups];
+    for (std::uint32_t held = held_; held; held &= held - 1) {
+      const int r = std::countr_zero(held);
+      const int have = count(r);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
+      first[0] = 0;
+      first[1] = firsts.one[word] & lane;
+      first[2] = firsts.two[word] & lane;
+      for (std::uint64_t k = 3, left = (hand_[word] & lane) - first[2]; left != 0; ++k) {
+        const std::uint64_t card = lowest_suit_card(left);
+        first[k] = first[k - 1] + card;
+        left -= card;
+      }
+      const PlannedGroup* groups = scratch;
+      const PlannedGroup* groups_end = nullptr;
+      if (r != kRank2 && have <= kPlanned) {
+        groups = planned[have];
+        if (planned_end[have] == nullptr)
+          planned_end[have] = groups + plan_groups(have, wild_, have + wild_, planned[have]);
+        groups_end = planned_end[have];
+      } else {
+        const int wild = wild_at(r);
+        const int most = r == kRank2 && cfg_.twos_only_single_pair ? std::min(2, have + wild) : have + wild;
+        groups_end = scratch + plan_groups(have, wild, most, scratch);
+      }
+      const std::uint64_t rank = declaration(Kind::pass, r, 0);
+      for (const PlannedGroup* g = groups; g != groups_end; ++g) {
+        Cards& cards = sink.put(Cards(), g->declared | rank);
+        cards.words()[word] = first[g->naturals];
+        cards.words()[3] |= g->jokers;
+      }
+    }
+    sink_ = sink;
   }
 
   [[gnu::always_inline]] void bombs(const Move& table) {
@@ -395,7 +596,7 @@ class Generator {
       const int r = std::countr_zero(left);
       const int top = count(r) + wild_at(r);
       for (int n = cfg_.bomb_min_size; n <= top; ++n)
-        if (group_kind(cfg_, r, n) == Kind::bomb) group(r, n, &table);
+        if (kind_of_group(cfg_, r, n) == Kind::bomb) group(r, n, &table);
     }
   }
 
@@ -460,24 +661,6 @@ class Generator {
   // growing each window one rank at a time from its start.
   [[gnu::always_inline]] void runs(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    if (wild_ == 0) {
-      // Without wild jokers a run needs `width` naturals at every rank of its
-      // window, so each run is one move: try only the starts of long-enough stretches.
-      const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
-      std::uint32_t starts = full;
-      for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
-      while (starts) {
-        const int s = std::countr_zero(starts);
-        starts &= starts - 1;
-        const int stretch = std::min(max_len, std::countr_one(full >> s));
-        Cards cards;
-        for (int len = 1; len <= stretch; ++len) {
-          put_lane(cards, s + len - 1, pick(s + len - 1, width));
-          if (len >= min_len) sink_.put(cards, kind, s, len * width);
-        }
-      }
-      return;
-    }
     for (int s = 0; s + min_len - 1 <= top; ++s) {
       Window w;
       for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
@@ -487,75 +670,137 @@ class Generator {
     }
   }
 
-  // The straights of runs(Kind::straight, ...) in the same order, for the usual
-  // hand with wild jokers: one or two of them, colours interchangeable. Every
-  // rank held gives one card, so a window's variants are the window itself, then
-  // for each rank held (lowest first) that rank traded for a joker, followed by
-  // that rank and each later one traded.
-  [[gnu::always_inline]] void straights_one_or_two_jokers() {
+  // The straights, then the connected pairs, of runs(Kind::straight, 1, ...) and
+  // runs(Kind::pairs, 2, ...) in the same order, for the usual hand with `wild`
+  // wild jokers (1 or 2), colours interchangeable. Each rank held gives a run of
+  // width 1 or 2 its first cards in suit order (all it has, when fewer). A
+  // window's variants are the window itself, then for each rank held that a
+  // joker may stand for (lowest first): one natural of it traded for a joker,
+  // that trade with one natural of each later such rank traded too, then (pairs)
+  // both its naturals traded: the order of trade()'s depth-first walk.
+  template <int wild>
+  [[gnu::noinline]] void runs_few_jokers(const FirstCards& firsts) {
+    // What the loops read, as locals: a store into a move may change any object
+    // the compiler cannot see is private, such as the Generator's members.
+    Sink sink = sink_;
     const int top = cfg_.run_top;
-    const int min_len = cfg_.straight_min_len;
-    const int max_len = cfg_.straight_max_len;
-    const int keep = std::max(1, min_naturals_);  // naturals a variant with jokers must keep
-    const std::uint64_t jokers[3] = {joker_bits(0), joker_bits(1), joker_bits(2)};
-    // Each rank's canonical card (its lowest suit held, in place in its word), or 0
-    // when the rank is not held; read by every window that covers the rank.
-    std::uint64_t one_of[kNumRanks];
-    for (int r = 0; r <= top; ++r) one_of[r] = count(r) > 0 ? lowest_card(r) : 0;
-    for (int s = 0; s + min_len - 1 <= top; ++s) {
-      Cards full;       // the window's naturals, one per rank held
-      int missing = 0;  // ranks of the window not held: jokers
-      int naturals = 0;
-      int reducible = 0;  // ranks held that a joker may stand for
-      std::uint8_t word[kNumRanks];   // their word in a Cards
-      std::uint64_t card[kNumRanks];  // and their card, positioned there
-      for (int len = 1; len <= max_len && s + len - 1 <= top; ++len) {
-        const int r = s + len - 1;
-        if (const std::uint64_t one = one_of[r]; one != 0) {
-          full.words()[static_cast<std::size_t>(r >> 2)] |= one;
-          ++naturals;
-          if (wild_at(r) > 0) {
-            word[reducible] = static_cast<std::uint8_t>(r >> 2);
-            card[reducible++] = one;
-          }
-        } else if (wild_at(r) == 0 || ++missing > wild_) {
-          break;  // longer windows lack as much
-        }
-        if (len < min_len) continue;
-        if (naturals > 0 && (missing == 0 || naturals >= min_naturals_))
-          sink_.put(with_jokers(full, jokers[missing]), Kind::straight, s, len);
-        const int spare = wild_ - missing;
-        if (spare == 0 || naturals - 1 < keep) continue;
-        // The variants: the window's cards with one (two) more jokers, each then
-        // patched in place to give up the traded rank(s).
-        const Cards one_more = with_jokers(full, jokers[missing + 1]);
-        if (spare == 1 || naturals - 2 < keep) {
-          for (int i = 0; i < reducible; ++i)
-            sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
-          continue;
-        }
-        const Cards two_more = with_jokers(full, jokers[missing + 2]);
-        for (int i = 0; i < reducible; ++i) {
-          sink_.put(one_more, Kind::straight, s, len).cards.words()[word[i]] -= card[i];
-          for (int k = i + 1; k < reducible; ++k) {
-            auto& words = sink_.put(two_more, Kind::straight, s, len).cards.words();
-            words[word[i]] -= card[i];
-            words[word[k]] -= card[k];
-          }
-        }
+    const int min_naturals = min_naturals_;
+    const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
+    // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
+    // missing cards (at most 2) are read before it is known whether they are used.
+    const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
+    // Per width (index 0: straights, 1: pairs) and rank: the naturals the rank
+    // gives a run, in place in their word of a Cards, and the jokers it lacks
+    // (more than there are when none may stand for it).
+    std::uint64_t all[2][kNumRanks];
+    int lacks[2][kNumRanks];
+    // Per width, the trades in rank order: each rank with a natural a joker may
+    // replace, as its word and the cards a trade of one natural (the last of the
+    // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
+    // trades first_trade[s] up to first_trade[r + 1].
+    struct Trade {
+      std::size_t word;
+      std::uint64_t one, both;
+    };
+    Trade trades[2][kNumRanks];
+    const Trade* first_trade[2][kNumRanks + 1];
+    Trade* listed[2] = {trades[0], trades[1]};
+    for (int r = 0; r <= top; ++r) {
+      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      const auto word = static_cast<std::size_t>(r >> 2);
+      const std::uint64_t one = firsts.one[word] & lane, two = firsts.two[word] & lane;
+      const int have = (one != 0) + (two != one);
+      const bool wildable = wild_at(r) > 0;
+      all[0][r] = one;
+      all[1][r] = two;
+      lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
+      lacks[1][r] = have == 2 ? 0 : wildable ? 2 - have : wild + 1;
+      first_trade[0][r] = listed[0];
+      first_trade[1][r] = listed[1];
+      if (have > 0 && wildable) {
+        *listed[0]++ = {word, one, 0};
+        *listed[1]++ = {word, have == 2 ? two - one : one, have == 2 ? two : 0};
       }
     }
-  }
-
-  // The canonical single card of `rank` (its lowest suit held), positioned in its word.
-  std::uint64_t lowest_card(int rank) const {
-    return lowest_suit_card(hand_[static_cast<std::size_t>(rank >> 2)] & (std::uint64_t{0xFFFF} << ((rank & 3) * 16)));
-  }
-
-  // `cards` (no jokers) plus the joker counters `jokers`.
-  static Cards with_jokers(Cards cards, std::uint64_t jokers) {
-    cards.words()[3] |= jokers;
-    return cards;
+    first_trade[0][top + 1] = listed[0];
+    first_trade[1][top + 1] = listed[1];
+    // The runs of one width (a std::integral_constant), from its tables.
+    auto runs_of = [&](auto width_constant, Kind kind, int min_len, int max_len) {
+      constexpr int width = decltype(width_constant)::value;
+      const std::uint64_t(&given)[kNumRanks] = all[width - 1];
+      const int(&lacking)[kNumRanks] = lacks[width - 1];
+      const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
+      // Emits the moves of the window [s, r]: its naturals `full`, `missing` jokers.
+      auto window = [&](const Cards& full, std::uint64_t declared, int missing, int naturals, const Trade* first,
+                        const Trade* last) {
+        if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
+          sink.put(full, declared).words()[3] |= jokers[missing];
+        if (missing == wild || naturals <= keep) return;  // no joker to spare, or no natural
+        // The variants: the window's cards, each patched in place to hold one (two)
+        // more jokers and give up the traded naturals.
+        const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
+        if (missing + 1 == wild || naturals - 2 < keep) {
+          for (const Trade* t = first; t != last; ++t) {
+            auto& words = sink.put(full, declared).words();
+            words[3] |= one_more;
+            words[t->word] -= t->one;
+          }
+          return;
+        }
+        for (const Trade* t = first; t != last; ++t) {
+          auto& words = sink.put(full, declared).words();
+          words[3] |= one_more;
+          words[t->word] -= t->one;
+          for (const Trade* u = t + 1; u != last; ++u) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->one;
+            more[u->word] -= u->one;
+          }
+          if (width == 2 && t->both != 0) {
+            auto& more = sink.put(full, declared).words();
+            more[3] |= two_more;
+            more[t->word] -= t->both;
+          }
+        }
+      };
+      constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
+      // Ranks and lengths are unsigned here: they index arrays.
+      const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
+      // The ranks [s, s + first_len - 1) of the shortest window starting at s but
+      // its last: their naturals and the cards they lack, slid one rank up per start.
+      Cards base;
+      int base_missing = 0;
+      for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
+        base.words()[r >> 2] |= given[r];
+        base_missing += lacking[r];
+      }
+      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
+        unsigned r = s + first_len - 1;  // the window [s, r], from the shortest
+        if (int missing = base_missing + lacking[r]; missing <= wild) {
+          Cards full = base;
+          full.words()[r >> 2] |= given[r];
+          std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+          int slots = width * static_cast<int>(first_len);  // cards in the window
+          for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);;) {
+            window(full, declared, missing, slots - missing, trades_from[s], trades_from[r + 1]);
+            if (++r > end || (missing += lacking[r]) > wild) break;  // longer windows lack as much
+            full.words()[r >> 2] |= given[r];
+            declared += kLonger;
+            slots += width;
+          }
+        }
+        if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
+          const unsigned joins = s + first_len - 1;
+          base.words()[s >> 2] -= given[s];
+          base.words()[joins >> 2] |= given[joins];
+          base_missing += lacking[joins] - lacking[s];
+        }
+      }
+    };
+    runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
+    runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
+    sink_ = sink;
   }
 
   // Every way to fill the window [start, start + len) with `width` cards per rank.
@@ -569,17 +814,22 @@ class Generator {
     if (w.jokers <= wild_) trade(kind, width, start, len, w);
   }
 
+  // Emits one variant of the window `w`: `cards` with `jokers` jokers, if it keeps
+  // enough naturals. (A member always inlined: as a lambda, the compiler sometimes
+  // left it a call in the follows.)
+  [[gnu::always_inline]] void variant_of(const Window& w, Kind kind, int start, int length, const Cards& cards,
+                                         int jokers) {
+    const int naturals = w.naturals - (jokers - w.jokers);  // each joker replaced a natural
+    if (naturals > 0 && (jokers == 0 || naturals >= min_naturals_)) emit(kind, start, length, cards, jokers);
+  }
+
   // Emits the window's full cards, then every variant trading naturals for jokers
   // at its reducible ranks, each exactly once, depth first: at each reducible rank
   // in turn (lowest first) trade 1..most naturals, then go on to the later ranks,
   // while wild jokers last.
   [[gnu::always_inline]] void trade(Kind kind, int width, int start, int len, const Window& w) {
     const int length = len * width;
-    auto variant = [&](const Cards& cards, int jokers) {
-      const int naturals = w.naturals - (jokers - w.jokers);  // each joker replaced a natural
-      if (naturals > 0 && (jokers == 0 || naturals >= min_naturals_)) emit(kind, start, length, cards, jokers);
-    };
-    variant(w.full, w.jokers);
+    variant_of(w, kind, start, length, w.full, w.jokers);
     const int spare = wild_ - w.jokers;
     if (spare == 0) return;
     if (width == 1 && spare <= 2) {
@@ -587,9 +837,9 @@ class Generator {
       // gives up its one card, so the variants are the ranks and the rank pairs.
       for (int i = 0; i < w.reducible; ++i) {
         const Cards one = w.less(w.full, i, 1);
-        variant(one, w.jokers + 1);
+        variant_of(w, kind, start, length, one, w.jokers + 1);
         if (spare == 1) continue;
-        for (int k = i + 1; k < w.reducible; ++k) variant(w.less(one, k, 1), w.jokers + 2);
+        for (int k = i + 1; k < w.reducible; ++k) variant_of(w, kind, start, length, w.less(one, k, 1), w.jokers + 2);
       }
       return;
     }
@@ -609,7 +859,7 @@ class Generator {
           traded[depth] = d;
           cards.words()[static_cast<std::size_t>(w.rank[from] >> 2)] -= w.fewer[from][d - 1];
           jokers += d;
-          variant(cards, jokers);
+          variant_of(w, kind, start, length, cards, jokers);
           ++from;
           d = 1;
         } else {
@@ -684,21 +934,26 @@ std::string declaration_name(const Move& m) {
 
 }  // namespace
 
-Kind group_kind(const Config& cfg, int rank, int n) {
-  if (rank == kRank2 && cfg.twos_only_single_pair && n > 2) return Kind::pass;
-  switch (n) {
-    case 1: return Kind::single;
-    case 2: return Kind::pair;
-    case 3:
-      if (cfg.triple_mode == TripleMode::bomb) return Kind::bomb;
-      return cfg.triple_mode == TripleMode::none ? Kind::pass : Kind::triple;
-    default: return n >= cfg.bomb_min_size ? Kind::bomb : Kind::pass;
-  }
+Kind group_kind(const Config& cfg, int rank, int n) { return kind_of_group(cfg, rank, n); }
+
+namespace {
+
+// The leads of a hand with more than two wild jokers, or jokers whose colours
+// matter: the general loops, compiled apart from the usual hands' so that each
+// keeps its own registers.
+[[gnu::noinline]] void unusual_leads(const Config& cfg, const Cards& hand, MoveList& out) {
+  Generator(cfg, hand, out).leads();
 }
+
+}  // namespace
 
 void generate_leads(const Config& cfg, const Cards& hand, MoveList& out) {
   out.clear();
-  Generator(cfg, hand, out).leads();
+  Generator generator(cfg, hand, out);
+  if (generator.usual_leads())
+    generator.leads();
+  else
+    unusual_leads(cfg, hand, out);
 }
 
 void generate_follows(const Config& cfg, const Cards& hand, const Move& table, MoveList& out) {
