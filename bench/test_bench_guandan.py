@@ -55,3 +55,41 @@ def test_cpp_lead_generation_on_fresh_hands() -> None:
         f"{statistics.mean(counts):.0f}, median {statistics.median(counts):.0f}, max {max(counts)}; "
         f"{statistics.median(t * 1000 / c for t, c in zip(times, counts, strict=True)):.1f} ns a move"
     )
+
+
+# -- playouts: whole hands in C++ ----------------------------------------------------
+
+# (agents, tribute, plies and bombs over the 500 hands of seed 11): a fast wrong batch fails.
+PLAYOUTS = [
+    ("random", True, 67550, 1820),
+    ("random", False, 66624, 1834),
+    ("greedy", True, 49703, 2331),
+    ("greedy", False, 48660, 2218),
+]
+
+
+@pytest.mark.parametrize(
+    ("agents", "tribute", "plies", "bombs"), PLAYOUTS, ids=lambda x: str(x).lower()
+)
+def test_playouts(benchmark, agents: str, tribute: bool, plies: int, bombs: int) -> None:  # type: ignore[no-untyped-def]
+    """500 hands on one thread; with -s prints hands and decisions per second."""
+    batch = benchmark(
+        ganzdy.playouts, RULES, 500, agents=agents, seed=11, threads=1, tribute=tribute
+    )
+    assert int(batch.plies.sum()) == plies and int(batch.bombs.sum()) == bombs
+    assert (batch.points.sum(axis=1) == 0).all()
+    if benchmark.stats is None:  # --benchmark-disable: the results are checked, nothing timed
+        return
+    seconds = benchmark.stats.stats.median
+    print(
+        f"\nGuandan {agents} playouts{'' if tribute else ' (first hands)'}: "
+        f"{500 / seconds:,.0f} hands/s, {plies / seconds / 1e6:.2f} M decisions/s"
+    )
+
+
+def test_greedy_team_against_random_team() -> None:
+    """Greedy partners against random partners over 500 seeds, each played from both sides."""
+    as_team0 = ganzdy.playouts(RULES, 500, agents=["greedy", "random"] * 2, seed=11, threads=1)
+    as_team1 = ganzdy.playouts(RULES, 500, agents=["random", "greedy"] * 2, seed=11, threads=1)
+    wins = int((as_team0.winner % 2 == 0).sum() + (as_team1.winner % 2 == 1).sum())
+    assert int(as_team0.plies.sum()) == 52670 and wins > 950

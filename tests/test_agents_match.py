@@ -69,6 +69,11 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
         "out_seats",
         "legal_moves",
         "information",
+        "phase",
+        "level",
+        "team_levels",
+        "tribute",
+        "resisted",
     }
     deal = RULES.new_deal(seed=5, dealer=2)
     rng = random.Random(5)

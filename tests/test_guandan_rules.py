@@ -124,10 +124,11 @@ def test_what_is_not_there_yet_says_so() -> None:
         lambda: rules.num_moves,
         lambda: rules.move_id(Move("single", "5", "5s")),
         lambda: rules.observation_shape,
-        lambda: ganzdy.playouts(rules, 1),
     ):
         with pytest.raises(ganzdy.RulesError, match="not implemented for guandan yet"):
             call()
+    # Batch playouts play Guandan hands (tests/test_guandan_agents.py).
+    assert ganzdy.playouts(rules, 1, seed=1).points.shape == (1, 4)
 
 
 @pytest.mark.parametrize(

@@ -1,37 +1,96 @@
 #include "bindings.h"
 #include "ganzdy/errors.h"
+#include "ganzdy/gd_agents.h"
+#include "ganzdy/gd_moves.h"
+#include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_agents.h"
 
 namespace ganzdy::bind {
 
 namespace {
 
+// Guandan: the phase follows from the moves offered (tribute, pick and return
+// choices are moves of their own kinds), which are checked to be moves of the game.
+int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move& table, int owner,
+                    const std::vector<int>& out_seats, const std::vector<int>& hand_sizes, const MoveList& legal) {
+  const gd::Config& cfg = rules.gd();
+  gd::SeatView v;
+  v.seat = seat;
+  v.hand = hand;
+  v.table = table;
+  v.table_owner = owner;
+  const Kind first = legal.front().kind;
+  v.phase = first == Kind::tribute        ? gd::Phase::tribute
+            : first == Kind::tribute_pick ? gd::Phase::pick
+            : first == Kind::tribute_return ? gd::Phase::give_back
+                                            : gd::Phase::play;
+  for (const Move& m : legal) {
+    const bool fits = v.phase == gd::Phase::play ? (m.is_pass() || gd::is_combination(cfg, m))
+                                                 : (m.kind == first && m.length == 1 && m.cards.size() == 1);
+    if (!fits)
+      throw IllegalMoveError("greedy: " + m.str() + " is no move of the " + std::string(gd::phase_name(v.phase)) +
+                             " phase under " + rules.describe());
+    // A tribute or return card comes from the hand (a pick from the pool).
+    if (m.is_tribute() && v.phase != gd::Phase::pick && !hand.contains(m.cards))
+      throw IllegalMoveError("greedy: " + m.str() + ": the hand " + hand.str() + " does not hold " + m.cards.str());
+  }
+  if (v.phase == gd::Phase::play && !legal.front().is_pass() && !table.is_pass())
+    throw IllegalMoveError("greedy: following " + table.str() + ", the legal moves start with the pass");
+  if (v.phase == gd::Phase::play && !table.is_pass() && (owner < 0 || owner >= gd::kPlayers))
+    throw RulesError("greedy: following " + table.str() + " needs its table_owner, a seat 0 to 3");
+  for (int s = 0; s < gd::kPlayers; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
+  for (int s : out_seats)
+    if (s >= 0 && s < gd::kPlayers) v.out_mask = static_cast<std::uint8_t>(v.out_mask | (1u << s));
+  return gd::greedy_choice(cfg, v, legal);
+}
+
 int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Move> table, std::optional<int> owner,
                  const std::vector<int>& hand_sizes, const std::vector<int>& out_seats, const std::vector<Move>& legal) {
-  require_gan_deng_yan(rules, "the greedy agent");
+  const bool guandan = rules.game() == Game::guandan;
+  if (!guandan) require_gan_deng_yan(rules, "the greedy agent");
   const int n = rules.players();
   if (seat < 0 || seat >= n || static_cast<int>(hand_sizes.size()) != n)
     throw RulesError("greedy: seat and hand_sizes must match the rules' " + std::to_string(n) + " players");
   if (legal.empty()) throw IllegalMoveError("greedy: no legal move to choose from");
+  const MoveList moves(legal.begin(), legal.end());
+  const Cards cards = to_cards(hand, "hand");
+  const Move top = table.value_or(Move::pass_move());
+  if (guandan) return gd_greedy_index(rules, seat, cards, top, owner.value_or(-1), out_seats, hand_sizes, moves);
   gdy::SeatView v;
   v.seat = seat;
   v.players = n;
-  v.hand = to_cards(hand, "hand");
-  v.table = table.value_or(Move::pass_move());
+  v.hand = cards;
+  v.table = top;
   v.table_owner = owner.value_or(-1);
   for (int s = 0; s < n; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
   for (int s : out_seats)
     if (s >= 0 && s < n) v.out_mask = static_cast<std::uint8_t>(v.out_mask | (1u << s));
-  gdy::MoveList moves(legal.begin(), legal.end());
   return gdy::greedy_choice(rules.gdy(), v, moves);
 }
 
 }  // namespace
 
 void bind_agents(py::module_& m) {
+  py::class_<gd::Deal> guandan = py::reinterpret_borrow<py::class_<gd::Deal>>(m.attr("GuandanDeal"));
+  guandan.def(
+      "playout",
+      [](const gd::Deal& d, py::handle agents, py::handle seed) {
+        auto policies = policies_from(agents, gd::kPlayers);
+        gd::Deal copy = d.copy_without_history();
+        Random rng(to_seed(seed));
+        {
+          py::gil_scoped_release release;
+          gd::playout(copy, policies, rng);
+        }
+        return copy.outcome();
+      },
+      py::arg("agents") = "random", py::arg("seed") = py::none(),
+      "Play a copy of this deal to its end (tribute phases included) with built-in policies ('random', "
+      "'greedy', one for every seat or one a seat); returns its outcome and leaves this deal alone.");
   m.def("greedy_index", &greedy_index, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("table"),
         py::arg("table_owner"), py::arg("hand_sizes"), py::arg("out_seats"), py::arg("legal_moves"),
-        "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know.");
+        "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know (Gan Deng Yan "
+        "or Guandan; for Guandan the phase follows from the moves: tribute, pick or return choices, or plays).");
 }
 
 }  // namespace ganzdy::bind

@@ -5,6 +5,7 @@
 #include "deal_common.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_deal.h"
+#include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_playout.h"
 
 #include <pybind11/numpy.h>
@@ -67,6 +68,22 @@ std::vector<Face> deck_from(py::handle obj) {
       if (one.count(f)) order.push_back(static_cast<Face>(f));
   }
   return order;
+}
+
+std::vector<Policy> policies_from(py::handle agents, int players) {
+  std::vector<Policy> out;
+  if (py::isinstance<py::str>(agents)) {
+    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
+  } else {
+    for (auto a : agents.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
+      out.push_back(gdy::parse_policy(a.cast<std::string>()));
+    }
+  }
+  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
+    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
+                     std::to_string(out.size()));
+  return out;
 }
 
 namespace {
@@ -166,32 +183,21 @@ Move move_of_id(const Deal& d, std::int64_t id) {
   return *move;
 }
 
-std::vector<gdy::Policy> policies_from(py::handle agents, int players) {
-  std::vector<gdy::Policy> out;
-  if (py::isinstance<py::str>(agents)) {
-    out.push_back(gdy::parse_policy(agents.cast<std::string>()));
-  } else {
-    for (auto a : agents.cast<py::sequence>()) {
-      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
-      out.push_back(gdy::parse_policy(a.cast<std::string>()));
-    }
-  }
-  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
-    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
-                     std::to_string(out.size()));
-  return out;
-}
-
-py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads) {
-  require_gan_deng_yan(rules, "playouts");
+py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads,
+                      std::optional<bool> tribute) {
+  const bool guandan = rules.game() == Game::guandan;
+  if (!guandan) require_gan_deng_yan(rules, "playouts");
+  if (tribute && !guandan)
+    throw RulesError("playouts: tribute= is for Guandan, whose hands pay tribute; " + rules.describe() + " has none");
   if (deals < 0) throw RulesError("deals=" + std::to_string(deals) + " is not allowed: expected 0 or more");
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
   auto shared = std::make_shared<const Rules>(rules);
-  gdy::PlayoutBatch batch;
+  PlayoutBatch batch;
   {
     py::gil_scoped_release release;
-    batch = gdy::playouts(shared, deals, policies, s, threads);
+    batch = guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
+                    : gdy::playouts(shared, deals, policies, s, threads);
   }
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
   py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
@@ -321,8 +327,10 @@ void bind_deal(py::module_& m) {
       .def(py::pickle(&deal_state, &deal_from_state));
 
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
-        py::arg("seed") = py::none(), py::arg("threads") = 0,
-        "Play whole deals in C++ with built-in policies; NumPy arrays of points, winner, plies, bombs.");
+        py::arg("seed") = py::none(), py::arg("threads") = 0, py::arg("tribute") = py::none(),
+        "Play whole deals (Gan Deng Yan) or hands (Guandan) in C++ with built-in policies; NumPy arrays of "
+        "points, winner, plies, bombs. tribute (Guandan only, default True): each hand follows a random "
+        "previous finishing order, so tribute is paid; False plays first hands of a match.");
 
   m.def("deal_seed", [](py::handle seed, std::uint64_t index) { return gdy::deal_seed(to_seed(seed), index); },
         py::arg("seed"), py::arg("index"),

@@ -7,6 +7,7 @@
 
 #include "ganzdy/cards.h"
 #include "ganzdy/move.h"
+#include "ganzdy/playout.h"
 #include "ganzdy/rules.h"
 
 namespace ganzdy::bind {
@@ -39,6 +40,10 @@ void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList
 // Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
 // throws RulesError naming `what` under another game's rules.
 void require_gan_deng_yan(const Rules& rules, const char* what);
+
+// The built-in policies named by `agents` ("random", "greedy", or one name a seat):
+// one for every seat, or `players` of them. Raises TypeError or RulesError.
+std::vector<Policy> policies_from(py::handle agents, int players);
 
 void bind_errors(py::module_& m);
 void bind_cards(py::module_& m);

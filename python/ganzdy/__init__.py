@@ -50,6 +50,7 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
+from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import (
@@ -115,13 +116,16 @@ __all__ = [
     "GreedyAgent",
     "GuandanDeal",
     "GuandanLegalMoves",
+    "GuandanMatch",
     "GuandanOutcome",
+    "HandResult",
     "HumanAgent",
     "IllegalMoveError",
     "InformationSet",
     "IsmctsResult",
     "LegalMoves",
     "Match",
+    "MatchState",
     "Move",
     "ObservationSlice",
     "Option",

@@ -3,8 +3,11 @@
 An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
 seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
-cannot cheat by accident. A search agent samples the worlds it searches from the
-view's ``information`` (an ``InformationSet``), which holds no hidden card either.
+cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``) and
+Guandan hands (``GuandanDeal``): a Guandan view adds the phase (tribute, pick,
+return, play), the levels and the tribute as the seat has seen it. A search agent
+samples the worlds it searches from the view's ``information`` (an
+``InformationSet``), which holds no hidden card either.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
 the arena; ``register_agent`` adds new kinds.
 """
@@ -17,13 +20,14 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TextIO, runtime_checkable
+from typing import Any, Protocol, TextIO, runtime_checkable
 
 from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
     Deal,
     GanzdyError,
+    GuandanDeal,
     IllegalMoveError,
     InformationSet,
     IsmctsResult,
@@ -45,6 +49,22 @@ class Quit(Exception):
     """The person at the terminal asked to stop (end of input or Ctrl-C)."""
 
 
+# A deal of any game: what agents play and matches drive.
+AnyDeal = Deal | GuandanDeal
+
+
+@dataclass(frozen=True)
+class Tribute:
+    """One Guandan tribute payment as far as it is known: in a seat's view a tribute
+    card is shown to all once every payer has chosen, a return card only to the two
+    seats concerned; in a match's hand log everything is known."""
+
+    payer: int
+    receiver: int | None  # None until known (a pick is due)
+    card: str | None  # None until shown (or chosen by this seat)
+    returned: str | None  # None until given, or when this seat may not see it
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What the seat to act may know: its own hand and the public state of the deal."""
@@ -62,12 +82,21 @@ class SeatView:
     bombs_played: int
     played: Cards  # every card played so far, by anyone
     history: tuple[tuple[int, Move], ...]  # (seat, move) in order, passes included
-    out_seats: tuple[int, ...]  # seats that went out (end_condition='ranking')
+    out_seats: tuple[int, ...]  # seats that went out (Guandan: in the order they went out)
     legal_moves: tuple[Move, ...]  # the pass first when following
     # For search: samples whole deals consistent with this view (hidden cards dealt
     # at random); it keeps no hidden card of the real deal. None when the view was
-    # built by hand.
+    # built by hand, and for Guandan so far.
     information: InformationSet | None = field(default=None, compare=False, repr=False)
+    # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
+    # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
+    # the tribute as this seat has seen it. A Guandan view's dealer is the seat
+    # that led the first trick (Guandan has no dealer).
+    phase: str = "play"
+    level: str | None = None
+    team_levels: tuple[str, str] | None = None
+    tribute: tuple[Tribute, ...] = ()
+    resisted: bool = False  # the payers' big jokers cancelled the tribute
 
     @property
     def ply(self) -> int:
@@ -78,7 +107,7 @@ class SeatView:
         return self.table is None
 
 
-def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> SeatView:
+def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -> SeatView:
     """The view of the player to act.
 
     ``history`` lets a driver that already keeps the moves pass them in; reading
@@ -87,25 +116,76 @@ def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> S
     seat = deal.current_player
     if seat is None:
         raise GanzdyError("view_for: the deal is over, nobody is to act")
+    moves = tuple(deal.history if history is None else history)
     table = deal.table
+    public: dict[str, Any] = {
+        "seat": seat,
+        "players": deal.players,
+        "rules": deal.rules,
+        "hand": deal.hand(seat),
+        "hand_sizes": tuple(deal.hand_sizes),
+        "table": None if table.is_pass else table,
+        "table_owner": deal.table_owner,
+        "passes": deal.passes,
+        "played": deal.played,
+        "legal_moves": tuple(deal.legal_moves),
+    }
+    if isinstance(deal, GuandanDeal):
+        return SeatView(
+            **public,
+            dealer=deal.first_leader,
+            stock_size=0,
+            bombs_played=sum(move.is_bomb for _, move in moves),
+            history=_seen_moves(deal, seat, moves),
+            out_seats=tuple(deal.finish_order),
+            phase=deal.phase,
+            level=deal.level,
+            team_levels=deal.team_levels,
+            tribute=_tribute_seen(deal, seat),
+            resisted=deal.resisted,
+        )
     return SeatView(
-        seat=seat,
-        players=deal.players,
+        **public,
         dealer=deal.dealer,
-        rules=deal.rules,
-        hand=deal.hand(seat),
-        hand_sizes=tuple(deal.hand_sizes),
         stock_size=deal.stock_size,
-        table=None if table.is_pass else table,
-        table_owner=deal.table_owner,
-        passes=deal.passes,
         bombs_played=deal.bombs_played,
-        played=deal.played,
-        history=tuple(deal.history if history is None else history),
+        history=moves,
         out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
-        legal_moves=tuple(deal.legal_moves),
         information=InformationSet(deal, seat),
     )
+
+
+def _tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
+    # The tribute cards move, face up, once every payer has chosen; the return cards
+    # move, face down, once every receiver has chosen.
+    shown = deal.phase != "tribute"
+    returned = deal.phase in ("play", "over")
+    return tuple(
+        Tribute(
+            payer=p.payer,
+            receiver=p.receiver,
+            card=p.card if shown or seat == p.payer else None,
+            returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
+        )
+        for p in deal.tribute
+    )
+
+
+def _seen_moves(
+    deal: GuandanDeal, seat: int, moves: Sequence[tuple[int, Move]]
+) -> tuple[tuple[int, Move], ...]:
+    """The moves `seat` has seen: another payer's tribute card once the tribute cards
+    move, a return card only by the seat that gave it and the one it was given to."""
+    payer_of = {p.receiver: p.payer for p in deal.tribute}
+    returned = deal.phase in ("play", "over")
+    seen = []
+    for who, move in moves:
+        if who != seat and move.kind == "tribute" and deal.phase == "tribute":
+            continue
+        if who != seat and move.kind == "return" and not (returned and payer_of.get(who) == seat):
+            continue
+        seen.append((who, move))
+    return tuple(seen)
 
 
 @runtime_checkable
@@ -209,6 +289,8 @@ class ISMCTS:
         self.last_result = None
         if len(view.legal_moves) == 1:
             return view.legal_moves[0]
+        if view.rules.game != "gan_deng_yan":
+            raise AgentError(f"ismcts searches Gan Deng Yan deals only so far, not {view.rules}")
         if view.information is None:
             raise AgentError(
                 "ismcts: the view has no information set to search (build views with view_for)"
@@ -241,13 +323,23 @@ def _faces(cards: Cards, jokers_alike: bool) -> list[str]:
     )
 
 
+# What a Guandan seat does in each phase before play.
+_CHOICE = {
+    "tribute": "pay a tribute card (your highest, the wild hearts aside)",
+    "pick": "pick one of the two tribute cards",
+    "return": "give a card back to the player who paid you",
+}
+
+
 def find_move(view: SeatView, text: str) -> Move:
     """The legal move a person means by ``text``: a move number, 'pass', or card text.
 
     Card text follows ``Deal.parse_move``: the cards alone when they have one legal
     reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
-    '5s' also selects the listed '5h as single 5' when the hand holds both. Raises
-    ParseError, IllegalMoveError or AmbiguousMoveError with a message for the person.
+    '5s' also selects the listed '5h as single 5' when the hand holds both; in Guandan
+    they do (straight flushes, the wild heart), and a tribute, pick or return choice
+    is its one card ('As'). Raises ParseError, IllegalMoveError or AmbiguousMoveError
+    with a message for the person.
     """
     legal = view.legal_moves
     answer = " ".join(text.split())
@@ -259,7 +351,10 @@ def find_move(view: SeatView, text: str) -> Move:
             return legal[number - 1]
         raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
     lowered = answer.lower()
+    choices = ", ".join(str(m.cards) for m in legal)
     if lowered == "pass":
+        if view.phase != "play":
+            raise IllegalMoveError(f"you must {_CHOICE[view.phase]}: one of {choices}")
         if view.table is None:
             raise IllegalMoveError("you lead: the leader may not pass")
         return legal[0]
@@ -274,9 +369,11 @@ def find_move(view: SeatView, text: str) -> Move:
         return (kind is None or move.kind == kind) and (not rank or move.rank == rank)
 
     matches = [m for m in legal if m.cards == cards and declared(m)]
-    if not matches:
-        if cards not in view.hand:
-            raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
+    if not matches and view.phase != "play":
+        raise IllegalMoveError(f"{cards}: you must {_CHOICE[view.phase]}: one of {choices}")
+    if not matches and cards not in view.hand:
+        raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
+    if not matches and view.rules.game == "gan_deng_yan":
         jokers_alike = view.rules.option("king_bomb") != "small_plus_big"
         faces = _faces(cards, jokers_alike)
         matches = [m for m in legal if _faces(m.cards, jokers_alike) == faces and declared(m)]
@@ -348,8 +445,14 @@ class HumanAgent:
             for ply, (seat, move) in enumerate(view.history[seen:], seen + 1):
                 self._write(f"  {ply:>4}. seat {seat}: {move}")
         self._seen[view.seat] = view.ply
-        self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
-        if view.table is None:
+        guandan = view.rules.game == "guandan"
+        if guandan:
+            self._show_guandan(view)
+        else:
+            self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
+        if view.phase != "play":
+            self._write(f"you must {_CHOICE[view.phase]}")
+        elif view.table is None:
             self._write("table: empty, you lead")
         else:
             self._write(f"table: {view.table} (seat {view.table_owner})")
@@ -358,7 +461,10 @@ class HumanAgent:
             + (" out" if s in view.out_seats else "")
             for s, n in enumerate(view.hand_sizes)
         )
-        self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
+        if guandan:
+            self._write(f"cards: {counts}  |  bombs {view.bombs_played}")
+        else:
+            self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
         self._write(f"your hand: {view.hand}")
         shown = len(view.legal_moves) if every_move else self.shown_moves
         for number, move in enumerate(view.legal_moves[:shown], 1):
@@ -366,6 +472,26 @@ class HumanAgent:
         if len(view.legal_moves) > shown:
             more = len(view.legal_moves) - shown
             self._write(f"   ...  {more} more: type the cards, or 'all' to list every move")
+
+    def _show_guandan(self, view: SeatView) -> None:
+        partner = (view.seat + 2) % 4
+        team = view.seat % 2
+        levels = view.team_levels or ("?", "?")
+        self._write(
+            f"-- seat {view.seat} to act (you, team {team} with seat {partner}); level "
+            f"{view.level}: team 0 (seats 0, 2) at {levels[0]}, team 1 (seats 1, 3) at {levels[1]}"
+        )
+        if view.resisted:
+            self._write("tribute: resisted (the payers hold both big jokers)")
+        for p in view.tribute:
+            to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
+            if p.card is None:
+                self._write(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
+                continue
+            back = f", got back {p.returned}" if p.returned else ""
+            self._write(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
+        if view.out_seats:
+            self._write(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
 
     def act(self, view: SeatView) -> Move:
         self._show(view)

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ganzdy import records
-from ganzdy._core import Deal, GanzdyError, Move, Rules, parse_move_text, solve
-from ganzdy.agents import Agent, HumanAgent, Quit, known_agents, make_agent
+from ganzdy._core import Deal, GanzdyError, GuandanDeal, Move, Rules, parse_move_text, solve
+from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, known_agents, make_agent
+from ganzdy.guandan_match import GuandanMatch
 from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
 from ganzdy.ratings import plot_ratings
@@ -90,7 +91,8 @@ def _points(points: Sequence[int]) -> str:
 # -- play ----------------------------------------------------------------------------
 
 
-def _show_move(deal: Deal, seat: int, move: Move) -> None:
+def _show_move(deal: AnyDeal, seat: int, move: Move) -> None:
+    assert isinstance(deal, Deal)
     print(f"  seat {seat}: {move}")
     if deal.is_terminal:
         if deal.outcome.drawn:
@@ -117,6 +119,8 @@ def _show_deal_end(deal: Deal, match: Match) -> None:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     bots = _agent_specs(args.agents) if args.agents else None
+    if args.game == "guandan":
+        return _play_guandan(args, bots)
     rules = _rules_from(args, None if bots is None else len(bots) + 1)
     if bots is None:
         bots = ["greedy"] * (rules.players - 1)
@@ -129,7 +133,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     seed = secrets.randbits(64) if args.seed is None else args.seed
     agents: list[Agent] = [HumanAgent(show_moves=False)]
     agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
-    match = Match(rules, agents, deals=args.deals, seed=seed, on_move=_show_move)
+    deals = 1 if args.deals is None else args.deals
+    match = Match(rules, agents, deals=deals, seed=seed, on_move=_show_move)
     print(f"{rules}; you are seat 0 against {', '.join(bots)}; seed {match.seed}")
     print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
     try:
@@ -145,6 +150,130 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 0
     if match.redeals:
         print(f"{match.redeals} drawn deals were dealt again")
+    return 0
+
+
+class _GuandanTable:
+    """Prints a Guandan hand as seat ``you`` may see it: plays and passes, tribute cards
+    once shown, return cards only those given by or to ``you``, who leads each trick."""
+
+    def __init__(self, you: int = 0) -> None:
+        self.you = you
+        self.last_player = -1  # the seat of the last play (not a pass)
+
+    def _seat(self, seat: int) -> str:
+        return f"seat {seat} (you)" if seat == self.you else f"seat {seat}"
+
+    def on_move(self, deal: AnyDeal, seat: int, move: Move) -> None:
+        assert isinstance(deal, GuandanDeal)
+        if move.kind == "tribute":
+            mine = f" ({move.cards})" if seat == self.you else ""
+            print(f"  {self._seat(seat)} chose a tribute card{mine}")
+            if deal.phase != "tribute":  # every payer has chosen: the cards are shown
+                for p in deal.tribute:
+                    to = "the pick" if p.receiver is None else self._seat(p.receiver)
+                    print(f"  tribute: {self._seat(p.payer)} pays {p.card} to {to}")
+            return
+        if move.kind == "pick":
+            print(f"  {self._seat(seat)} picks {move.cards}")
+            return
+        if move.kind == "return":
+            (paid,) = [p for p in deal.tribute if p.receiver == seat]
+            card = str(move.cards) if self.you in (seat, paid.payer) else "a card"
+            print(f"  {self._seat(seat)} gives {card} back to {self._seat(paid.payer)}")
+            if deal.phase == "play":
+                print(f"  -- play: {self._seat(deal.current_player or 0)} leads")
+            return
+        print(f"  {self._seat(seat)}: {move}")
+        if not move.is_pass:
+            self.last_player = seat
+            if deal.hand_sizes[seat] == 0:
+                place = deal.finish_order.index(seat) + 1
+                print(f"  -- {self._seat(seat)} went out, number {place}")
+        if deal.is_terminal or not deal.table.is_pass:
+            return
+        leader = deal.current_player
+        assert leader is not None
+        last = self.last_player
+        why = " (接风: its partner went out with the last play)" if leader != last else ""
+        print(f"  -- new trick: {self._seat(leader)} leads{why}")
+
+
+def _show_hand_start(match: GuandanMatch, you: int = 0) -> None:
+    state = match.state
+    number = len(match.results) + 1
+    whose = "both teams'" if state.banker is None else f"team {state.banker}'s"
+    print(
+        f"\n== hand {number}: level {state.level} ({whose}); team 0 (seats 0, 2) at "
+        f"{state.levels[0]}, team 1 (seats 1, 3) at {state.levels[1]}"
+    )
+    if state.previous_finish is None:
+        print("   first hand: no tribute")
+    else:
+        order = ", ".join(str(s) for s in state.previous_finish)
+        print(f"   tribute from the last finishing order: {order}")
+
+
+def _show_hand_end(match: GuandanMatch, you: int = 0) -> None:
+    deal = match.last_deal
+    hand = match.results[-1]
+    assert deal is not None
+    if hand.resisted:
+        print("  (the tribute was resisted: the payers held both big jokers)")
+    order = ", ".join(f"seat {s}" for s in hand.finish_order)
+    team = hand.winning_team
+    mine = " (your team)" if team == you % 2 else ""
+    print(f"hand {hand.number} over: out in order {order}")
+    if hand.match_won:
+        print(f"team {team}{mine} passes A with a {hand.result} finish and wins the match")
+    else:
+        print(
+            f"team {team}{mine} wins {hand.result}, up {hand.upgrade}: team 0 at "
+            f"{hand.team_levels[0]}, team 1 at {hand.team_levels[1]}; next hand at "
+            f"{hand.team_levels[team]}"
+        )
+    for t in hand.a_failed:
+        note = f", back to {hand.team_levels[t]}" if t in hand.reset else ""
+        print(f"team {t} failed at its own A ({hand.a_failures[t]} failures so far{note})")
+    for seat in range(4):
+        if deal.hand_sizes[seat]:
+            print(f"  seat {seat}: {deal.hand_sizes[seat]:>2} cards left  {deal.hand(seat)}")
+
+
+def _play_guandan(args: argparse.Namespace, bots: list[str] | None) -> int:
+    rules = _rules_from(args)
+    if bots is None:
+        bots = ["greedy"] * 3
+    if len(bots) != 3:
+        raise GanzdyError(f"--agents names {len(bots)} bots: Guandan has 3 seats beside yours")
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    agents: list[Agent] = [HumanAgent(show_moves=False)]
+    agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
+    table = _GuandanTable()
+    match = GuandanMatch(rules, agents, max_hands=args.deals, seed=seed, on_move=table.on_move)
+    print(
+        f"{rules}; you are seat 0, your partner seat 2 ({bots[1]}), against seats 1 and 3 "
+        f"({bots[0]}, {bots[2]}); seed {match.seed}"
+    )
+    print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
+    try:
+        while not match.finished:
+            _show_hand_start(match)
+            match.play_next()
+            _show_hand_end(match)
+    except (Quit, KeyboardInterrupt):
+        levels = match.state.levels
+        print(
+            f"\nleft the game after {len(match.results)} finished hands; team 0 at {levels[0]}, "
+            f"team 1 at {levels[1]}"
+        )
+        return 0
+    if match.winner is None:
+        levels = match.state.levels
+        print(
+            f"stopped after {len(match.results)} hands: team 0 at {levels[0]}, team 1 at "
+            f"{levels[1]}"
+        )
     return 0
 
 
@@ -198,7 +327,10 @@ def _check_output(path: str | None, flag: str) -> Path | None:
 
 def _cmd_arena(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
-    rules = _rules_from(args, len(specs) if len(specs) > 1 else None)
+    guandan = args.game == "guandan"
+    rules = _rules_from(args, len(specs) if len(specs) > 1 and not guandan else None)
+    if not args.tribute and not guandan:
+        raise GanzdyError("--no-tribute is for Guandan: other games have no tribute")
     out = _check_output(args.out, "--out")
     plot = _check_output(args.plot, "--plot")
     if plot is not None and importlib.util.find_spec("matplotlib") is None:
@@ -209,7 +341,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     progress = None if args.quiet else _Progress(args.deals, sys.stderr)
     width = len(str(args.deals))
 
-    def on_deal(number: int, deal: Deal, seated: Sequence[str]) -> None:
+    def on_deal(number: int, deal: AnyDeal, seated: Sequence[str]) -> None:
         assert record_dir is not None
         records.save(deal, record_dir / f"deal-{number:0{width}d}.json", seated)
 
@@ -231,6 +363,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         workers=args.workers,
         ray=_arena_backend(args),
         bootstrap=args.bootstrap,
+        tribute=args.tribute,
     )
     if progress is not None and args.deals == 0:
         progress.update(0)
@@ -265,10 +398,52 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 # -- replay --------------------------------------------------------------------------
 
 
+def _replay_guandan(path: str, agents: Sequence[str] | None) -> int:
+    try:
+        deal = records.from_guandan_record(Path(path).read_text(encoding="utf-8"))
+    except GanzdyError as error:
+        raise type(error)(f"{path}: {error}") from error
+    replay = GuandanDeal(deal.rules, deal.seed, **deal.setup)
+    if deal.seed is None:
+        replay = GuandanDeal(deal.rules, deck=deal.deck, **deal.setup)
+    origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
+    levels = deal.team_levels
+    print(f"{deal.rules!r}; {origin}; team 0 at {levels[0]}, team 1 at {levels[1]}")
+    if deal.previous_finish is not None:
+        print(f"after the finishing order {deal.previous_finish}")
+    for seat in range(4):
+        who = f" ({agents[seat]})" if agents else ""
+        print(f"  seat {seat}{who}: {replay.hand(seat)}")
+    if deal.resisted:
+        print("tribute resisted (the payers hold both big jokers)")
+    print(f"{'ply':>4}  {'seat':>4}  {'move':<40}  hand sizes")
+    for ply, (seat, move) in enumerate(deal.history, 1):
+        replay.push(move)
+        sizes = " ".join(str(n) for n in replay.hand_sizes)
+        print(f"{ply:>4}  {seat:>4}  {move!s:<40}  {sizes}")
+    outcome = replay.outcome
+    if not outcome.over:
+        print(f"unfinished: seat {replay.current_player} to act")
+    else:
+        print(
+            f"team {outcome.winning_team} wins {outcome.result}, up {outcome.upgrade}; finish "
+            f"order {outcome.finish_order}"
+        )
+    print(f"points: {_points(outcome.points)}")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     # Loading replays and checks the whole record first, so a bad one prints nothing.
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        fields = json.loads(text)
+    except json.JSONDecodeError:
+        fields = {}
+    agents = fields.get("agents") if isinstance(fields, dict) else None
+    if isinstance(fields, dict) and fields.get("game") == "guandan":
+        return _replay_guandan(args.file, agents)
     deal = records.load(args.file)
-    agents = json.loads(Path(args.file).read_text(encoding="utf-8")).get("agents")
     rules = deal.rules
     seed = deal.seed
     replay = (
@@ -432,17 +607,27 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(run=_cmd_moves)
 
     agents_help = f"comma-separated agent specs such as random:seed=3 (known: {_known()})"
-    play = sub.add_parser("play", help="play against bots at the terminal (you are seat 0)")
+    play = sub.add_parser(
+        "play",
+        help="play against bots at the terminal (you are seat 0); --game guandan plays a "
+        "match with your partner at seat 2",
+    )
     play.add_argument(
         "--agents", help=f"the bots at seats 1, 2, ... (default: greedy); {agents_help}"
     )
-    play.add_argument("--deals", type=int, default=1, help="deals to play (default: 1)")
+    play.add_argument(
+        "--deals",
+        type=int,
+        help="deals to play (default: 1); Guandan: hands at most (default: the whole match)",
+    )
     play.add_argument("--seed", type=int, help="match seed, for a game you can play again")
     _add_rules_arguments(play, "number of players (default: one more than --agents, else 4)")
     play.set_defaults(run=_cmd_play)
 
     arena_ = sub.add_parser(
-        "arena", help="a round robin of agents over duplicate deals, with ratings"
+        "arena",
+        help="a round robin of agents over duplicate deals, with ratings (Guandan: each "
+        "agent is a team)",
     )
     arena_.add_argument(
         "--agents",
@@ -457,6 +642,13 @@ def build_parser() -> argparse.ArgumentParser:
         dest="rotate",
         action="store_false",
         help="keep agent i at seat i instead of rotating seats over each deck",
+    )
+    arena_.add_argument(
+        "--no-tribute",
+        dest="tribute",
+        action="store_false",
+        help="Guandan: play first hands of a match (no tribute) instead of hands after a "
+        "random finishing order",
     )
     arena_.add_argument("--quiet", action="store_true", help="no progress bar or notes")
     arena_.add_argument(

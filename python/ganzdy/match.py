@@ -18,12 +18,29 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent, view_for
+from ganzdy._core import (
+    Deal,
+    GanzdyError,
+    GuandanDeal,
+    IllegalMoveError,
+    Move,
+    Rules,
+    deal_seed,
+)
+from ganzdy.agents import (
+    Agent,
+    AgentError,
+    AnyDeal,
+    SeatView,
+    agent_name,
+    make_agent,
+    view_for,
+)
 from ganzdy.parallel import (
     Ran,
     check_workers,
@@ -33,13 +50,14 @@ from ganzdy.parallel import (
     run_ray,
 )
 from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate
-from ganzdy.records import from_record, to_record
+from ganzdy.records import from_guandan_record, from_record, to_record
 
 _MASK = (1 << 64) - 1
 
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
-MoveObserver = Callable[[Deal, int, Move], None]
+MoveObserver = Callable[[AnyDeal, int, Move], None]
+D = TypeVar("D", Deal, GuandanDeal)
 
 
 def _splitmix64(x: int) -> int:
@@ -67,22 +85,14 @@ def _fresh_seed() -> int:
     return random.SystemRandom().getrandbits(64)
 
 
-def play_deal(
-    rules: Rules,
-    agents: Sequence[Agent],
-    seed: int | None = None,
-    dealer: int = 0,
-    *,
-    on_move: MoveObserver | None = None,
-) -> Deal:
-    """Play one deal to its end, agent i at seat i; returns the finished deal.
+def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = None) -> D:
+    """Play a deal of any game to its end, agent i at seat i; returns the deal.
 
     An agent's move goes through the checked ``push``, so an illegal move raises
     IllegalMoveError naming the agent and its seat.
     """
-    if len(agents) != rules.players:
-        raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
-    deal = rules.new_deal(seed=seed, dealer=dealer)
+    if len(agents) != deal.players:
+        raise GanzdyError(f"{len(agents)} agents for {deal.players} seats ({deal.rules})")
     # Kept here rather than read from deal.history, which rebuilds every move each time.
     history: list[tuple[int, Move]] = []
     while True:
@@ -105,6 +115,31 @@ def play_deal(
         history.append((seat, move))
         if on_move is not None:
             on_move(deal, seat, move)
+
+
+def play_deal(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    dealer: int = 0,
+    *,
+    on_move: MoveObserver | None = None,
+) -> AnyDeal:
+    """Play one deal to its end, agent i at seat i; returns the finished deal.
+
+    Under Guandan rules the deal is the first hand of a match (no tribute; its first
+    leader per ``first_lead_first_hand``) and there is no dealer: ``dealer`` must be 0.
+    A Guandan match is ``ganzdy.GuandanMatch``. An agent's move goes through the
+    checked ``push``, so an illegal move raises IllegalMoveError naming the agent and
+    its seat.
+    """
+    if len(agents) != rules.players:
+        raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
+    if rules.game == "guandan":
+        if dealer != 0:
+            raise GanzdyError(f"dealer={dealer}: Guandan has no dealer (the first leader is drawn)")
+        return drive(GuandanDeal(rules, seed), agents, on_move=on_move)
+    return drive(rules.new_deal(seed=seed, dealer=dealer), agents, on_move=on_move)
 
 
 @dataclass(frozen=True)
@@ -145,6 +180,8 @@ class Match:
         keep_records: bool = False,
         on_move: MoveObserver | None = None,
     ) -> None:
+        if rules.game == "guandan":
+            raise GanzdyError("a Guandan match is ganzdy.GuandanMatch: levels, tribute, the banker")
         if len(agents) != rules.players:
             raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
         if deals < 0 or max_redeals < 0:
@@ -186,6 +223,7 @@ class Match:
             seed = deal_seed(self.seed, self.dealt)
             self.dealt += 1
             deal = play_deal(self.rules, self.agents, seed, self.dealer, on_move=self.on_move)
+            assert isinstance(deal, Deal)  # Gan Deng Yan rules, checked at __init__
             self.last_deal = deal
             outcome = deal.outcome
             if not outcome.drawn or redeals >= self.max_redeals:
@@ -227,6 +265,14 @@ class Match:
 # -- the arena ---------------------------------------------------------------------
 
 
+def _rate(wins: int, games: int) -> tuple[float, float]:
+    """A win rate and the half-width of its 95% interval (normal approximation)."""
+    if not games:
+        return 0.0, math.inf
+    p = wins / games
+    return p, 1.96 * math.sqrt(p * (1 - p) / games)
+
+
 def _finite(x: float) -> float | None:
     """JSON has no infinity or NaN: an interval that could not be computed is null."""
     return x if math.isfinite(x) else None
@@ -256,10 +302,7 @@ class Standing:
     @property
     def win_rate_ci(self) -> float:
         """Half-width of the 95% interval of the win rate (normal approximation)."""
-        if not self.deals:
-            return math.inf
-        p = self.win_rate
-        return 1.96 * math.sqrt(p * (1 - p) / self.deals)
+        return _rate(self.wins, self.deals)[1]
 
     @property
     def ms_per_move(self) -> float:
@@ -302,10 +345,13 @@ class Schedule:
     entrants: int
     tables: tuple[tuple[int, ...], ...]
     rotate: bool = True
+    # Distinct rotations of a table: every seat (None), or 2 for Guandan's team tables
+    # (a, b, a, b), which come back to themselves after two turns.
+    turns: int | None = None
 
     @property
     def rotations(self) -> int:
-        return self.players if self.rotate else 1
+        return (self.turns or self.players) if self.rotate else 1
 
     @property
     def round(self) -> int:
@@ -348,6 +394,16 @@ def round_robin(entrants: int, players: int, rotate: bool = True) -> Schedule:
     return Schedule(players, entrants, tables, rotate)
 
 
+def team_round_robin(entrants: int, rotate: bool = True) -> Schedule:
+    """Guandan's schedule: every entrant is a team playing both its seats, and every pair
+    of teams meets at a table (a, b, a, b); rotated, the two teams swap sides, so each
+    entrant plays every seat over a round."""
+    if entrants < 2:
+        raise GanzdyError(f"{entrants} agents: Guandan needs two teams (two agents, or one)")
+    tables = tuple((a, b, a, b) for a, b in itertools.combinations(range(entrants), 2))
+    return Schedule(4, entrants, tables, rotate, turns=2)
+
+
 @dataclass(frozen=True)
 class ArenaResult:
     rules: Rules
@@ -363,6 +419,8 @@ class ArenaResult:
     address: str | None = None  # the Ray cluster joined, None for a local instance
     digest: str = ""  # SHA-256 of every deal's seating, moves count and outcome
     wall_seconds: float = 0.0  # the whole run, start-up included
+    # Guandan: hands won by team 0 (seats 0 and 2) and by team 1, whoever sat there.
+    team_wins: tuple[int, int] | None = None
 
     @property
     def deals_per_second(self) -> float:
@@ -399,6 +457,13 @@ class ArenaResult:
                 f"{s.agent:<{width}}  {s.deals:>6}  {s.wins:>6}  {rate:>14}  {points:>22}  "
                 f"{rating:>18}  {s.ms_per_move:>8.3f}"
             )
+        if self.team_wins is not None:
+            for team, won in enumerate(self.team_wins):
+                share, ci = _rate(won, self.deals)
+                lines.append(
+                    f"team {team} (seats {team} and {team + 2}): {won} of {self.deals} hands "
+                    f"won, {share:.3f} ±{ci:.3f}"
+                )
         lines.append(
             f"{self.deals} deals ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
             f"{self.seconds:.2f} s, {self.deals_per_second:.1f} deals/s, {self._where()}"
@@ -415,6 +480,22 @@ class ArenaResult:
                 f"bootstrap over {self.ratings.groups} duplicate decks"
             )
         return "\n".join(lines)
+
+    def _teams_json(self) -> list[dict[str, Any]]:
+        assert self.team_wins is not None
+        teams = []
+        for team, won in enumerate(self.team_wins):
+            rate, ci = _rate(won, self.deals)
+            teams.append(
+                {
+                    "team": team,
+                    "seats": [team, team + 2],
+                    "wins": won,
+                    "win_rate": rate,
+                    "win_rate_ci": _finite(ci),
+                }
+            )
+        return teams
 
     def to_json(self) -> dict[str, Any]:
         """The run as JSON-compatible data (docs/arena.md has the schema).
@@ -434,6 +515,7 @@ class ArenaResult:
             "schedule": schedule.to_json(self.deals),
             "standings": [s.to_json() for s in self.standings],
             "ratings": None if self.ratings is None else self.ratings.to_json(),
+            "teams": None if self.team_wins is None else self._teams_json(),
             "digest": self.digest,
             "backend": self.backend,
             "workers": self.workers,
@@ -476,7 +558,7 @@ def _labels(names: Sequence[str]) -> list[str]:
 
 # Called after each arena deal, in deal order: its number (from 1), the finished deal,
 # and the label of the agent at each seat.
-DealObserver = Callable[[int, Deal, Sequence[str]], None]
+DealObserver = Callable[[int, AnyDeal, Sequence[str]], None]
 # Called as deals finish: how many are done, and how many there are.
 ProgressObserver = Callable[[int, int], None]
 
@@ -498,6 +580,11 @@ class _Plan:
     schedule: Schedule
     keep: str = ""  # "record": a game record of each deal; "deal": the Deal (in-process)
     caller: int = 0  # the process id of the caller, to tell a worker from it
+    tribute: bool = True  # Guandan: each hand follows a random previous finish
+
+    @property
+    def guandan(self) -> bool:
+        return self.rules.game == "guandan"
 
 
 @dataclass(frozen=True)
@@ -514,17 +601,19 @@ class _Played:
     moves: tuple[int, ...]  # decisions made, by seat
     thinking: tuple[float, ...]  # seconds, by seat (timing: differs from run to run)
     record: dict[str, Any] | None = None
-    deal: Deal | None = None
+    deal: AnyDeal | None = None
 
 
-def _agent_for(plan: _Plan, entrant: int, k: int) -> Agent:
+def _agent_for(plan: _Plan, entrant: int, k: int, seat: int) -> Agent:
     """Entrant's agent for deal k: built afresh from its spec with a seed of the arena
-    seed, the entrant and the deal, so no deal depends on which others a worker played."""
+    seed, the entrant and the deal (and, in Guandan, where an entrant holds two seats,
+    the seat), so no deal depends on which others a worker played."""
     spec = plan.agents[entrant]
     if not isinstance(spec, str):
         return spec
+    keys = (2, entrant, k, seat) if plan.guandan else (2, entrant, k)
     try:
-        return make_agent(spec, seed=derive_seed(plan.seed, 2, entrant, k))
+        return make_agent(spec, seed=derive_seed(plan.seed, *keys))
     except AgentError as error:
         if os.getpid() == plan.caller:
             raise
@@ -542,10 +631,18 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
     schedule = plan.schedule
     for k in range(start, stop):
         seated = schedule.seating(k)
-        timed = [_Timed(_agent_for(plan, a, k)) for a in seated]
-        deal = play_deal(
-            plan.rules, timed, deal_seed(plan.seed, schedule.deck(k)), schedule.dealer(k)
-        )
+        timed = [_Timed(_agent_for(plan, a, k, seat)) for seat, a in enumerate(seated)]
+        seed = deal_seed(plan.seed, schedule.deck(k))
+        deal: AnyDeal
+        winner: int | None
+        if plan.guandan:
+            previous = previous_finish(plan.seed, schedule.deck(k)) if plan.tribute else None
+            deal = drive(GuandanDeal(plan.rules, seed, previous_finish=previous), timed)
+            order = deal.outcome.finish_order
+            winner, drawn = order[0], False
+        else:
+            deal = drive(plan.rules.new_deal(seed=seed, dealer=schedule.dealer(k)), timed)
+            winner, drawn = deal.outcome.winner, deal.outcome.drawn
         outcome = deal.outcome
         names = [plan.labels[a] for a in seated]
         played.append(
@@ -553,8 +650,8 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
                 index=k,
                 seated=seated,
                 points=tuple(outcome.points),
-                winner=outcome.winner,
-                drawn=outcome.drawn,
+                winner=winner,
+                drawn=drawn,
                 finish_order=tuple(outcome.finish_order),
                 plies=deal.ply,
                 moves=tuple(t.moves for t in timed),
@@ -564,6 +661,20 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
             )
         )
     return played
+
+
+def previous_finish(seed: int, deck: int) -> list[int]:
+    """The finishing order of the hand before a Guandan arena deck (for its tribute): a
+    random order of the four seats drawn from the arena seed and the deck."""
+    order = [0, 1, 2, 3]
+    random.Random(derive_seed(seed, 4, deck)).shuffle(order)
+    return order
+
+
+def _replayed(record: dict[str, Any]) -> AnyDeal:
+    if record.get("game") == "guandan":
+        return from_guandan_record(record)
+    return from_record(record)
 
 
 def _digest(played: Sequence[_Played]) -> str:
@@ -586,9 +697,20 @@ def arena(
     ray: bool | str = False,
     bootstrap: int = BOOTSTRAP_SAMPLES,
     start_method: str | None = None,
+    tribute: bool = True,
 ) -> ArenaResult:
     """A round robin between agents (specs such as 'greedy', or Agent objects) over
     duplicate deals, with standings and Bradley-Terry ratings.
+
+    Guandan is played by teams: every agent is a team, playing both its seats (one
+    agent makes two teams of it), and every pair of teams meets (``team_round_robin``);
+    rotated, the teams swap sides. A deal is one hand at the rules' level: with
+    ``tribute`` it follows a random finishing order of a previous hand, drawn from the
+    seed and the deck (``previous_finish``), so the losers pay tribute as in every hand
+    of a match but the first; ``tribute=False`` plays first hands. An agent's deal
+    counts as won when its team won the hand, and its points are its team's; the
+    ratings count each hand as one game between the two teams. A Guandan match of
+    hands with levels is ``GuandanMatch``.
 
     With as many agents as seats there is one table; with more, every set of
     ``rules.players`` of them is a table (see ``Schedule``); one agent fills every seat.
@@ -617,9 +739,10 @@ def arena(
     """
     players = rules.players
     entrants = list(agents)
+    guandan = rules.game == "guandan"
     if len(entrants) == 1:
-        entrants *= players
-    if len(entrants) < players:
+        entrants *= 2 if guandan else players
+    if len(entrants) < players and not guandan:
         raise GanzdyError(
             f"{len(entrants)} agents for {players} seats ({rules}): give one agent per seat "
             "or more (repeat a spec for several copies), or one agent for every seat"
@@ -640,10 +763,13 @@ def arena(
             make_agent(spec)  # an unknown agent or parameter fails here, not in a worker
     seed = _fresh_seed() if seed is None else seed & _MASK
     labels = _labels([a if isinstance(a, str) else agent_name(a) for a in entrants])
-    schedule = round_robin(len(entrants), players, rotate)
+    if guandan:
+        schedule = team_round_robin(len(entrants), rotate)
+    else:
+        schedule = round_robin(len(entrants), players, rotate)
     parallel = bool(ray) or (not objects and (workers or local_cores()) > 1)
     keep = "" if on_deal is None else "record" if parallel else "deal"
-    plan = _Plan(rules, tuple(entrants), tuple(labels), seed, schedule, keep, os.getpid())
+    plan = _Plan(rules, tuple(entrants), tuple(labels), seed, schedule, keep, os.getpid(), tribute)
 
     buffered: dict[int, _Played] = {}
     progress = {"done": 0, "next": 0}
@@ -659,7 +785,7 @@ def arena(
         while progress["next"] in buffered:
             p = buffered.pop(progress["next"])
             progress["next"] += 1
-            deal = p.deal if p.deal is not None else from_record(p.record or {})
+            deal = p.deal if p.deal is not None else _replayed(p.record or {})
             on_deal(p.index + 1, deal, [labels[a] for a in p.seated])
 
     start = time.perf_counter()
@@ -694,14 +820,30 @@ def _summarize(
     thinking = [0.0] * count
     decks = -(-deals // schedule.round)
     groups = np.zeros((decks, count, count))
+    team_wins = [0, 0]
     for p in played:
+        # An entrant holds one seat, or both seats of a Guandan team, which score alike.
+        first_seat: dict[int, int] = {}
         for seat, a in enumerate(p.seated):
-            points[a].append(p.points[seat])
-            wins[a] += p.winner == seat
+            first_seat.setdefault(a, seat)
             moves[a] += p.moves[seat]
             thinking[a] += p.thinking[seat]
-        ahead = finish_ahead(p.points, p.finish_order)
-        groups[schedule.deck(p.index)][np.ix_(p.seated, p.seated)] += ahead
+        for a, seat in first_seat.items():
+            points[a].append(p.points[seat])
+            if plan.guandan:
+                wins[a] += p.winner is not None and p.winner % 2 == seat % 2
+            else:
+                wins[a] += p.winner == seat
+        if plan.guandan:
+            assert p.winner is not None
+            team_wins[p.winner % 2] += 1
+            ahead = _team_ahead(p.winner)
+        else:
+            ahead = finish_ahead(p.points, p.finish_order)
+        # np.add.at, not +=: a Guandan entrant holds two seats, so indices repeat.
+        np.add.at(groups[schedule.deck(p.index)], np.ix_(p.seated, p.seated), ahead)
+    for group in groups:
+        np.fill_diagonal(group, 0.0)  # partners of one entrant play no game
     ratings = rate(plan.labels, groups, samples=bootstrap, seed=derive_seed(seed, 3))
     standings = tuple(
         Standing(
@@ -734,4 +876,18 @@ def _summarize(
         address=ran.address,
         digest=_digest(played),
         wall_seconds=wall,
+        team_wins=(team_wins[0], team_wins[1]) if plan.guandan else None,
     )
+
+
+def _team_ahead(winner: int) -> npt.NDArray[np.float64]:
+    """Pairwise scores of a Guandan hand by seat: each winner ahead of each loser, partners
+    tied, scaled so that the hand counts as one game between the two teams."""
+    scores = np.zeros((4, 4))
+    for i in range(4):
+        for j in range(4):
+            if i % 2 != j % 2:
+                scores[i, j] = 0.25 if i % 2 == winner % 2 else 0.0
+            elif i != j:
+                scores[i, j] = 0.125
+    return scores

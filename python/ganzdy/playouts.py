@@ -1,4 +1,5 @@
-"""Batch self-play in C++: whole deals with built-in policies, results as NumPy arrays."""
+"""Batch self-play in C++: whole deals (Gan Deng Yan) or hands (Guandan) with built-in
+policies, results as NumPy arrays."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from ganzdy import _core
 class Playouts:
     """The results of a batch: one row per deal.
 
-    ``points[i, s]`` is what seat ``s`` won in deal ``i`` (rows sum to zero);
-    ``winner[i]`` the first seat out, or -1 for a drawn deal; ``plies[i]`` the
-    decisions made, passes included; ``bombs[i]`` the bombs played. Deal ``i`` was
-    shuffled from a seed derived from (``seed``, ``i``) and dealt by seat
-    ``i % players``, so a batch replays exactly whatever the thread count.
+    ``points[i, s]`` is what seat ``s`` won in deal ``i`` (rows sum to zero; in
+    Guandan +upgrade for the winning team, -upgrade for the losers); ``winner[i]`` the
+    first seat out, or -1 for a drawn deal; ``plies[i]`` the decisions made, passes
+    (and Guandan's tribute choices) included; ``bombs[i]`` the bombs played. Deal ``i``
+    was shuffled from a seed derived from (``seed``, ``i``) (and in Gan Deng Yan dealt
+    by seat ``i % players``), so a batch replays exactly whatever the thread count.
     """
 
     points: npt.NDArray[np.int64]
@@ -40,14 +42,20 @@ def playouts(
     agents: str | Sequence[str] = "random",
     seed: int | None = None,
     threads: int | None = None,
+    tribute: bool | None = None,
 ) -> Playouts:
     """Play ``deals`` whole deals inside C++ with the GIL released.
 
     ``agents`` names a built-in policy ("random", "greedy") for every seat, or one
     per seat. ``threads`` defaults to every core. ``seed`` None draws a fresh seed,
     returned in the result.
+
+    Guandan: each hand is played at the rules' level; with ``tribute`` (the default)
+    it follows a random finishing order of a previous hand, drawn from its seed, so
+    the losers pay tribute (unless resisted) as in every hand of a match but the
+    first; ``tribute=False`` plays first hands of a match. Gan Deng Yan has no tribute.
     """
-    result = _core.playouts(rules, deals, agents, seed, threads or (os.cpu_count() or 1))
+    result = _core.playouts(rules, deals, agents, seed, threads or (os.cpu_count() or 1), tribute)
     return Playouts(
         points=result["points"],
         winner=result["winner"],

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "ganzdy/gdy_deal.h"
-#include "ganzdy/random.h"
+#include "ganzdy/playout.h"
 
 namespace ganzdy::gdy {
 
@@ -34,10 +34,6 @@ SeatView view_of(const Deal& deal);
 // Returns an index into `legal` (the deal's legal moves, non-empty).
 int greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal);
 
-// Uniform over `legal` (non-empty).
-inline int random_choice(Random& rng, const MoveList& legal) {
-  assert(!legal.empty());
-  return static_cast<int>(rng.below(legal.size()));
-}
+using ganzdy::random_choice;
 
 }  // namespace ganzdy::gdy

@@ -8,29 +8,18 @@
 
 #include <cstdint>
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "ganzdy/gdy_deal.h"
+#include "ganzdy/playout.h"
 #include "ganzdy/random.h"
 
 namespace ganzdy::gdy {
 
-enum class Policy : std::uint8_t { random, greedy };
-
-// "random" or "greedy"; throws RulesError naming the known policies otherwise.
-Policy parse_policy(std::string_view name);
-
-struct PlayoutBatch {
-  int players = 0;
-  std::vector<std::int64_t> points;  // deals x players, row-major
-  std::vector<std::int8_t> winner;   // -1 for a drawn deal
-  std::vector<std::int32_t> plies;
-  std::vector<std::int32_t> bombs;
-};
-
-// The seed of deal `index` of a batch seeded `seed` (SplitMix64 of the pair).
-std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index);
+using ganzdy::deal_seed;
+using ganzdy::parse_policy;
+using ganzdy::Policy;
+using ganzdy::PlayoutBatch;
 
 // Plays `deals` deals; seat s uses policies[s % policies.size()]. `threads` <= 0
 // means every hardware thread.

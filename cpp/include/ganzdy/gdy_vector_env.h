@@ -69,7 +69,7 @@ class VectorEnv {
   // The learner's seat is drawn anew for each episode.
   static constexpr int kRandomSeat = -1;
   static constexpr std::uint64_t kSeatSalt = 0x5EA7C0FFEE5EA7ULL;
-  static constexpr std::uint64_t kPolicySalt = 0xA0761D6478BD642FULL;  // as in playouts()
+  static constexpr std::uint64_t kPolicySalt = ganzdy::kPolicySalt;  // as in playouts()
 
   // `num_envs` >= 1 deals of `rules` (Gan Deng Yan). `opponents`: one policy for
   // every other seat, or players - 1 policies by relative position. `seat`: the
