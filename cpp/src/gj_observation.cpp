@@ -24,6 +24,9 @@ std::vector<ObservationSlice> build_layout(bool perfect) {
   add("played_by", kP * kV, "cards each relative seat has played, per value, seat by seat (0 = observer, 3 = 对家)");
   add("received", kP * kV, "cards each relative seat received before play (purchases, tribute, returns), per value");
   add("given", kP * kV, "cards each relative seat gave before play (purchases, tribute, returns), per value");
+  add("buy_status", kP * 2,
+      "for each relative seat: first, 1 when it revolts automatically (no 3 and nothing to buy one with); "
+      "second, 1 when it needed a 3 (or 4) and nobody could spare one");
   add("hand_sizes", kP, "cards held by each relative seat (a revolutionary's set-aside hand included)");
   add("status", kP * 4, "for each relative seat, one-hot: active, out (走科), revolted (革命), eliminated");
   add("places", kP * kP, "for each relative seat, one-hot its place (头科 ... 大落) once it has one");
@@ -122,6 +125,12 @@ void encode_observation(const Deal& deal, int seat, bool perfect, float* out) {
     for (int k = 0; k < p.returned_count; ++k) move_value(p.receiver, p.payer, p.returned[static_cast<std::size_t>(k)]);
   }
   out += 2 * kP * kV;
+  for (int rel = 0; rel < kP; ++rel) {
+    const int s = seat_at(rel);
+    out[2 * rel] = static_cast<float>(info.auto_revolt >> s & 1);
+    out[2 * rel + 1] = (info.unmet >> (2 * s) & 3) != 0 ? 1.0f : 0.0f;
+  }
+  out += 2 * kP;
   for (int rel = 0; rel < kP; ++rel) out[rel] = static_cast<float>(deal.hand_size(seat_at(rel)));
   out += kP;
   for (int rel = 0; rel < kP; ++rel) {

@@ -81,13 +81,21 @@ struct Timeline {
   void add(int time, int seat, int face, int delta) {
     events[static_cast<std::size_t>(seat)].push_back({time, face, delta});
   }
-  // What `seat` got less what it gave after `time`, of one face.
+  // What `seat` got less what it gave after `time`, of one face. Each sample asks
+  // the same few times many times over, so a time's table is built once.
   int after(int seat, int time, int face) const {
-    int sum = 0;
-    for (const Event& e : events[static_cast<std::size_t>(seat)])
-      if (e.time > time && e.face == face) sum += e.delta;
-    return sum;
+    for (const auto& [t, table] : cache)
+      if (t == time) return table[static_cast<std::size_t>(seat)][static_cast<std::size_t>(face)];
+    auto& [t, table] = cache.emplace_back();
+    t = time;
+    for (int s = 0; s < kPlayers; ++s)
+      for (const Event& e : events[static_cast<std::size_t>(s)])
+        if (e.time > time)
+          table[static_cast<std::size_t>(s)][static_cast<std::size_t>(e.face)] =
+              static_cast<std::int8_t>(table[static_cast<std::size_t>(s)][static_cast<std::size_t>(e.face)] + e.delta);
+    return table[static_cast<std::size_t>(seat)][static_cast<std::size_t>(face)];
   }
+  mutable std::vector<std::pair<int, std::array<std::array<std::int8_t, kNumFaces>, kPlayers>>> cache;
   // Copies of `face` held at `time` by a seat holding `now` now.
   int count_at(int seat, int time, const Cards& now, int face) const { return now.count(face) - after(seat, time, face); }
   int rank_at(int seat, int time, const Cards& now, int rank) const {

@@ -10,7 +10,8 @@
 //
 // The imperfect encoding holds only what the observer has seen: its own hand,
 // every card played and by whom, hand sizes, every purchase, tribute card and
-// return (public in this engine), revolutions and declarations, places, points
+// return (public in this engine), who revolts for want of a 3 (known when its
+// purchase fails), revolutions and declarations, places, points
 // opened and 点-ed players, heads and graces, the burn, 闷, the trick, the 上班
 // cards shown, the previous hand's places, and, under team_sees_small_hands, the
 // hands of its teammates holding 10 cards or fewer. The perfect encoding appends
