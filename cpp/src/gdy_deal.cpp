@@ -343,7 +343,13 @@ void Deal::legal_moves(MoveList& out) const {
         hand_size(seat) > 0)
       out.push_back(Move{h, Kind::jokers, kNoRank, static_cast<std::uint8_t>(hand_size(seat))});
   } else {
-    out.push_back(Move::pass_move());
+    // The pass, written field by field into its slot (a Move copied whole goes
+    // through the stack, on four decisions in five).
+    Move& pass = out.next();
+    pass.cards = Cards();
+    pass.kind = Kind::pass;
+    pass.rank = kNoRank;
+    pass.length = 0;
     append_follows(*cfg_, h, info_.table, out);
   }
   if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first) filter_legal(out);

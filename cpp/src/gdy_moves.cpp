@@ -419,6 +419,7 @@ class Generator {
     const Kind triple = kind_of_group(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
+    std::uint32_t pairs = 0;
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const auto word = static_cast<std::size_t>(r >> 2);
@@ -427,6 +428,7 @@ class Generator {
       left -= cards;
       sink_.put(Cards(), Kind::single, r, 1).words()[word] = cards;
       if (left == 0) continue;  // a single card
+      pairs |= 1u << r;
       std::uint64_t card = lowest_suit_card(left);
       cards += card;
       left -= card;
@@ -441,15 +443,17 @@ class Generator {
         if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).words()[word] = cards;
       }
     }
+    held_pairs_ = pairs;
   }
 
   // The runs of runs(kind, width, ...) from a hand without wild jokers: a run needs
   // `width` naturals at every rank of its window, so each run is one move (the
   // first `width` cards of each rank in suit order), and only the starts of
-  // long-enough stretches need trying.
+  // long-enough stretches need trying. After groups_without_jokers(), which notes
+  // the ranks with a pair.
   [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
+    const std::uint32_t full = (width == 1 ? held_ : held_pairs_) & ((2u << top) - 1);
     std::uint32_t starts = full;
     for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
     while (starts) {
@@ -885,6 +889,9 @@ class Generator {
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
   std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
+  // leads() without wild jokers: bit r set when rank r has two naturals, noted by
+  // groups_without_jokers() as it meets them (cheaper than counting every rank again).
+  std::uint32_t held_pairs_ = 0;
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination
