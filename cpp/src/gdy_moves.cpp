@@ -521,19 +521,24 @@ class Generator {
   [[gnu::noinline]] int plan_groups(int have, int wild, int most, PlannedGroup* out) const {
     const Kind triple = kind_of_group(cfg_, 0, 3);
     const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+    // What the loop reads, as locals: its stores into `out` might otherwise change
+    // them for all the compiler knows.
+    const int bomb_min = cfg_.bomb_min_size;
+    const std::uint64_t jokers[3] = {0, joker_bits(1), joker_bits(2)};
     PlannedGroup* next = out;
     for (int n = 1; n <= most; ++n) {
       const Kind kind = n == 1 ? Kind::single
                         : n == 2 ? Kind::pair
                         : n == 3 ? triple
-                        : n >= cfg_.bomb_min_size ? Kind::bomb
-                                                  : Kind::pass;
+                        : n >= bomb_min ? Kind::bomb
+                                        : Kind::pass;
       if (kind == Kind::pass) continue;
       // The naturals alone, then 1, 2 jokers while wild jokers last and the group
       // keeps `keep` naturals.
-      if (n <= have) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n)};
+      const std::uint64_t declared = declaration(kind, 0, n);
+      if (n <= have) *next++ = {declared, 0, static_cast<std::size_t>(n)};
       for (int j = std::max(1, n - have); j <= std::min(wild, n - keep); ++j)
-        *next++ = {declaration(kind, 0, n), joker_bits(j), static_cast<std::size_t>(n - j)};
+        *next++ = {declared, jokers[j], static_cast<std::size_t>(n - j)};
     }
     return static_cast<int>(next - out);
   }
