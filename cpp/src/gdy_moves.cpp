@@ -739,35 +739,36 @@ class Generator {
       const std::uint64_t(&given)[kNumRanks] = all[width - 1];
       const int(&lacking)[kNumRanks] = lacks[width - 1];
       const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
-      // Emits the moves of the window [s, r]: its naturals `full`, `missing` jokers.
-      auto window = [&](const Cards& full, std::uint64_t declared, int missing, int naturals, const Trade* first,
-                        const Trade* last) {
+      // Emits the moves of the window [s, r] while it has a joker to spare
+      // (missing < wild): its naturals `full` with `missing` jokers, then its variants.
+      auto window = [&](Sink& out, const Cards& full, std::uint64_t declared, int missing, int naturals,
+                        const Trade* first, const Trade* last) {
         if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
-          sink.put(full, declared).words()[3] |= jokers[missing];
-        if (missing == wild || naturals <= keep) return;  // no joker to spare, or no natural
+          out.put(full, declared).words()[3] |= jokers[missing];
+        if (naturals <= keep) return;  // no natural to give up
         // The variants: the window's cards, each patched in place to hold one (two)
         // more jokers and give up the traded naturals.
         const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
         if (missing + 1 == wild || naturals - 2 < keep) {
           for (const Trade* t = first; t != last; ++t) {
-            auto& words = sink.put(full, declared).words();
+            auto& words = out.put(full, declared).words();
             words[3] |= one_more;
             words[t->word] -= t->one;
           }
           return;
         }
         for (const Trade* t = first; t != last; ++t) {
-          auto& words = sink.put(full, declared).words();
+          auto& words = out.put(full, declared).words();
           words[3] |= one_more;
           words[t->word] -= t->one;
           for (const Trade* u = t + 1; u != last; ++u) {
-            auto& more = sink.put(full, declared).words();
+            auto& more = out.put(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->one;
             more[u->word] -= u->one;
           }
           if (width == 2 && t->both != 0) {
-            auto& more = sink.put(full, declared).words();
+            auto& more = out.put(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->both;
           }
@@ -784,21 +785,42 @@ class Generator {
         base.words()[r >> 2] |= given[r];
         base_missing += lacking[r];
       }
-      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
-        unsigned r = s + first_len - 1;  // the window [s, r], from the shortest
-        if (int missing = base_missing + lacking[r]; missing <= wild) {
-          Cards full = base;
+      // The windows starting at s, from the shortest [s, s + first_len - 1] (its
+      // ranks but the last are `base`), one rank longer at a time. The jokers a
+      // window lacks only grow with it: first the windows with a joker to spare,
+      // then (the usual case) those without, one move each, in a loop of their own.
+      auto windows_from = [&](Sink& out, unsigned s) {
+        unsigned r = s + first_len - 1;
+        int missing = base_missing + lacking[r];
+        if (missing > wild) return;
+        Cards full = base;
+        full.words()[r >> 2] |= given[r];
+        std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+        int naturals = width * static_cast<int>(first_len) - missing;
+        const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);
+        for (; missing < wild; naturals += width - lacking[r]) {
+          window(out, full, declared, missing, naturals, trades_from[s], trades_from[r + 1]);
+          if (++r > end || (missing += lacking[r]) > wild) return;  // longer windows lack as much
           full.words()[r >> 2] |= given[r];
-          std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
-          int slots = width * static_cast<int>(first_len);  // cards in the window
-          for (const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);;) {
-            window(full, declared, missing, slots - missing, trades_from[s], trades_from[r + 1]);
-            if (++r > end || (missing += lacking[r]) > wild) break;  // longer windows lack as much
-            full.words()[r >> 2] |= given[r];
-            declared += kLonger;
-            slots += width;
-          }
+          declared += kLonger;
         }
+        // No joker to spare: the window alone (once it keeps enough naturals),
+        // lengthened while the next ranks lack nothing.
+        for (; naturals < keep; naturals += width) {
+          if (++r > end || lacking[r] != 0) return;
+          full.words()[r >> 2] |= given[r];
+          declared += kLonger;
+        }
+        full.words()[3] |= jokers[wild];
+        for (;;) {
+          out.put(full, declared);
+          if (++r > end || lacking[r] != 0) return;
+          full.words()[r >> 2] |= given[r];
+          declared += kLonger;
+        }
+      };
+      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
+        windows_from(sink, s);
         if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
           const unsigned joins = s + first_len - 1;
           base.words()[s >> 2] -= given[s];
