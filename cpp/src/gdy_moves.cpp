@@ -741,8 +741,9 @@ class Generator {
       const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
       // Emits the moves of the window [s, r] while it has a joker to spare
       // (missing < wild): its naturals `full` with `missing` jokers, then its variants.
-      auto window = [&](Sink& out, const Cards& full, std::uint64_t declared, int missing, int naturals,
+      auto window = [&](Sink& out, auto missing_constant, const Cards& full, std::uint64_t declared, int naturals,
                         const Trade* first, const Trade* last) {
+        constexpr int missing = decltype(missing_constant)::value;
         if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
           out.put(full, declared).words()[3] |= jokers[missing];
         if (naturals <= keep) return;  // no natural to give up
@@ -798,12 +799,24 @@ class Generator {
         std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
         int naturals = width * static_cast<int>(first_len) - missing;
         const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);
-        for (; missing < wild; naturals += width - lacking[r]) {
-          window(out, full, declared, missing, naturals, trades_from[s], trades_from[r + 1]);
-          if (++r > end || (missing += lacking[r]) > wild) return;  // longer windows lack as much
-          full.words()[r >> 2] |= given[r];
-          declared += kLonger;
+        // The windows lacking `m` (a constant below wild) cards; false when no
+        // longer window is left (the next lacks too many, or is too long).
+        auto with_spare = [&](auto m) {
+          while (missing == decltype(m)::value) {
+            window(out, m, full, declared, naturals, trades_from[s], trades_from[r + 1]);
+            if (++r > end) return false;
+            const int lack = lacking[r];
+            missing += lack;
+            naturals += width - lack;
+            full.words()[r >> 2] |= given[r];
+            declared += kLonger;
+          }
+          return missing <= wild;  // longer windows lack as much
+        };
+        if constexpr (wild == 2) {
+          if (!with_spare(std::integral_constant<int, 0>{})) return;
         }
+        if (!with_spare(std::integral_constant<int, wild - 1>{})) return;
         // No joker to spare: the window alone (once it keeps enough naturals),
         // lengthened while the next ranks lack nothing.
         for (; naturals < keep; naturals += width) {
