@@ -714,12 +714,8 @@ class Generator {
     Trade trades[2][kNumRanks];
     const Trade* first_trade[2][kNumRanks + 1];
     Trade* listed[2] = {trades[0], trades[1]};
-    for (int r = 0; r <= top; ++r) {
-      const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      const auto word = static_cast<std::size_t>(r >> 2);
-      const std::uint64_t one = firsts.one[word] & lane, two = firsts.two[word] & lane;
+    auto add_rank = [&](int r, std::size_t word, std::uint64_t one, std::uint64_t two, bool wildable) {
       const int have = (one != 0) + (two != one);
-      const bool wildable = wild_at(r) > 0;
       all[0][r] = one;
       all[1][r] = two;
       lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
@@ -730,7 +726,18 @@ class Generator {
         *listed[0]++ = {word, one, 0};
         *listed[1]++ = {word, have == 2 ? two - one : one, have == 2 ? two : 0};
       }
+    };
+    // Runs reach the A, or the 2 under twos_in_runs (gdy_rules.cpp). The ranks 3
+    // to A fill words 0 to 2, four lanes each, and a joker may stand for any of
+    // them: a loop with constant lanes and no test of the rank.
+    assert(top == kRankA || top == kRank2);
+    for (std::size_t word = 0; word < 3; ++word) {
+      for (int lane = 0; lane < 4; ++lane) {
+        const std::uint64_t mask = std::uint64_t{0xFFFF} << (16 * lane);
+        add_rank(static_cast<int>(4 * word) + lane, word, firsts.one[word] & mask, firsts.two[word] & mask, true);
+      }
     }
+    if (top == kRank2) add_rank(kRank2, 3, firsts.one[3] & 0xFFFF, firsts.two[3] & 0xFFFF, wild_two_ > 0);
     first_trade[0][top + 1] = listed[0];
     first_trade[1][top + 1] = listed[1];
     // The runs of one width (a std::integral_constant), from its tables.
