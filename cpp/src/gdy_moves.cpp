@@ -164,6 +164,19 @@ inline std::uint64_t lowest_suit_cards(std::uint64_t word) {
   return held & ~above_one;
 }
 
+// kLanesBelow[r]: the words of a Cards with every counter of the ranks below r
+// set, so that the cards of ranks [s, r] are a few word operations away.
+constexpr auto kLanesBelow = [] {
+  std::array<std::array<std::uint64_t, Cards::kWords>, kNumRanks + 1> below{};
+  for (int r = 0; r <= kNumRanks; ++r)
+    for (int w = 0; w < Cards::kWords; ++w) {
+      const int lanes = std::clamp(r - 4 * w, 0, 4);
+      below[static_cast<std::size_t>(r)][static_cast<std::size_t>(w)] =
+          lanes == 4 ? ~std::uint64_t{0} : (std::uint64_t{1} << (16 * lanes)) - 1;
+    }
+  return below;
+}();
+
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
   Cards cards;
@@ -703,6 +716,10 @@ class Generator {
     // (more than there are when none may stand for it).
     std::uint64_t all[2][kNumRanks];
     int lacks[2][kNumRanks];
+    // Per width, the jokers lacked by the ranks below r (a window [s, r] lacks
+    // lacks_below[r + 1] - lacks_below[s]).
+    int lacks_below[2][kNumRanks + 1];
+    lacks_below[0][0] = lacks_below[1][0] = 0;
     // Per width, the trades in rank order: each rank with a natural a joker may
     // replace, as its word and the cards a trade of one natural (the last of the
     // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
@@ -720,6 +737,8 @@ class Generator {
       all[1][r] = two;
       lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
       lacks[1][r] = have == 2 ? 0 : wildable ? 2 - have : wild + 1;
+      lacks_below[0][r + 1] = lacks_below[0][r] + lacks[0][r];
+      lacks_below[1][r + 1] = lacks_below[1][r] + lacks[1][r];
       first_trade[0][r] = listed[0];
       first_trade[1][r] = listed[1];
       if (have > 0 && wildable) {
@@ -745,6 +764,9 @@ class Generator {
       constexpr int width = decltype(width_constant)::value;
       const std::uint64_t(&given)[kNumRanks] = all[width - 1];
       const int(&lacking)[kNumRanks] = lacks[width - 1];
+      const int(&lacking_below)[kNumRanks + 1] = lacks_below[width - 1];
+      // The naturals each rank gives, in place in the words of a Cards.
+      const std::uint64_t(&given_words)[Cards::kWords] = width == 1 ? firsts.one : firsts.two;
       const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
       // Emits the moves of the window [s, r] while it has a joker to spare
       // (missing < wild): its naturals `full` with `missing` jokers, then its variants.
@@ -785,24 +807,17 @@ class Generator {
       constexpr std::uint64_t kLonger = declaration(Kind::pass, 0, width);  // a window one rank longer
       // Ranks and lengths are unsigned here: they index arrays.
       const unsigned first_len = static_cast<unsigned>(min_len), last_len = static_cast<unsigned>(max_len);
-      // The ranks [s, s + first_len - 1) of the shortest window starting at s but
-      // its last: their naturals and the cards they lack, slid one rank up per start.
-      Cards base;
-      int base_missing = 0;
-      for (unsigned r = 0; r + 1 < first_len && r <= static_cast<unsigned>(top); ++r) {
-        base.words()[r >> 2] |= given[r];
-        base_missing += lacking[r];
-      }
-      // The windows starting at s, from the shortest [s, s + first_len - 1] (its
-      // ranks but the last are `base`), one rank longer at a time. The jokers a
-      // window lacks only grow with it: first the windows with a joker to spare,
-      // then (the usual case) those without, one move each, in a loop of their own.
+      // The windows starting at s, from the shortest [s, s + first_len - 1], one
+      // rank longer at a time. The jokers a window lacks only grow with it: first
+      // the windows with a joker to spare, then (the usual case) those without,
+      // one move each, in a loop of their own.
       auto windows_from = [&](Sink& out, unsigned s) {
         unsigned r = s + first_len - 1;
-        int missing = base_missing + lacking[r];
+        int missing = lacking_below[r + 1] - lacking_below[s];
         if (missing > wild) return;
-        Cards full = base;
-        full.words()[r >> 2] |= given[r];
+        Cards full;  // the naturals of ranks s to r: a range of lanes
+        for (std::size_t w = 0; w < Cards::kWords; ++w)
+          full.words()[w] = given_words[w] & kLanesBelow[r + 1][w] & ~kLanesBelow[s][w];
         std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
         int naturals = width * static_cast<int>(first_len) - missing;
         const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);
@@ -839,15 +854,7 @@ class Generator {
           declared += kLonger;
         }
       };
-      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) {
-        windows_from(sink, s);
-        if (first_len > 1) {  // slide the base: rank s leaves, rank s + first_len - 1 joins
-          const unsigned joins = s + first_len - 1;
-          base.words()[s >> 2] -= given[s];
-          base.words()[joins >> 2] |= given[joins];
-          base_missing += lacking[joins] - lacking[s];
-        }
-      }
+      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) windows_from(sink, s);
     };
     runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
     runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
