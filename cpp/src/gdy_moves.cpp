@@ -569,16 +569,20 @@ class Generator {
     PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
     const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
     PlannedGroup scratch[kMostGroups];
+    // What the loop reads, as locals (see runs_few_jokers).
+    const FirstCards first_cards = firsts;
+    const std::array<std::uint64_t, Cards::kWords> hand = hand_;
+    const std::uint64_t counts[4] = {counts_[0], counts_[1], counts_[2], counts_[3]};
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
-      const int have = count(r);
+      const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
-      first[1] = firsts.one[word] & lane;
-      first[2] = firsts.two[word] & lane;
-      for (std::uint64_t k = 3, left = (hand_[word] & lane) - first[2]; left != 0; ++k) {
+      first[1] = first_cards.one[word] & lane;
+      first[2] = first_cards.two[word] & lane;
+      for (std::uint64_t k = 3, left = (hand[word] & lane) - first[2]; left != 0; ++k) {
         const std::uint64_t card = lowest_suit_card(left);
         first[k] = first[k - 1] + card;
         left -= card;
