@@ -850,7 +850,7 @@ class Generator {
           full.words()[r >> 2] |= given[r];
           declared += kLonger;
         }
-        full.words()[3] |= jokers[wild];
+        full.words()[3] |= jokers[wild];  // each of these windows lacks all the wild jokers
         for (;;) {
           out.put(full, declared);
           if (++r > end || lacking[r] != 0) return;
