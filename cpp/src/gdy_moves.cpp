@@ -777,7 +777,7 @@ class Generator {
       auto window = [&](Sink& out, auto missing_constant, const Cards& full, std::uint64_t declared, int naturals,
                         const Trade* first, const Trade* last) {
         constexpr int missing = decltype(missing_constant)::value;
-        if (naturals >= (missing == 0 ? 1 : min_naturals) && naturals > 0)
+        if (naturals >= (missing == 0 ? 1 : keep))  // keep: at least one natural, and min_naturals with jokers
           out.put(full, declared).words()[3] |= jokers[missing];
         if (naturals <= keep) return;  // no natural to give up
         // The variants: the window's cards, each patched in place to hold one (two)
