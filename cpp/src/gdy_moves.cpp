@@ -710,8 +710,7 @@ class Generator {
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
     const int top = cfg_.run_top;
-    const int min_naturals = min_naturals_;
-    const int keep = std::max(1, min_naturals);  // naturals a variant with jokers must keep
+    const int keep = std::max(1, min_naturals_);  // naturals a move with jokers must keep
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
     // missing cards (at most 2) are read before it is known whether they are used.
     const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
@@ -777,7 +776,7 @@ class Generator {
       auto window = [&](Sink& out, auto missing_constant, const Cards& full, std::uint64_t declared, int naturals,
                         const Trade* first, const Trade* last) {
         constexpr int missing = decltype(missing_constant)::value;
-        if (naturals >= (missing == 0 ? 1 : keep))  // keep: at least one natural, and min_naturals with jokers
+        if (naturals >= (missing == 0 ? 1 : keep))
           out.put(full, declared).words()[3] |= jokers[missing];
         if (naturals <= keep) return;  // no natural to give up
         // The variants: the window's cards, each patched in place to hold one (two)
