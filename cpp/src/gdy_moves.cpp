@@ -556,6 +556,21 @@ class Generator {
     return static_cast<int>(next - out);
   }
 
+  // plan_groups(1, wild_, 1 + wild_, out) in closed form, for the most common plan
+  // (most ranks of a hand hold one card), without a call: the single, then, when a
+  // group with jokers may keep one natural, the pair and (two wild jokers) the
+  // triple of that natural and jokers.
+  [[gnu::always_inline]] int plan_one_natural(PlannedGroup* out) const {
+    PlannedGroup* next = out;
+    *next++ = {declaration(Kind::single, 0, 1), 0, 1};
+    if (min_naturals_ <= 1) {
+      if (wild_ >= 1) *next++ = {declaration(Kind::pair, 0, 2), joker_bits(1), 1};
+      const Kind triple = kind_of_group(cfg_, 0, 3);
+      if (wild_ >= 2 && triple != Kind::pass) *next++ = {declaration(triple, 0, 3), joker_bits(2), 1};
+    }
+    return static_cast<int>(next - out);
+  }
+
   // The groups of leads() from the usual hand with wild jokers (see leads()):
   // group(r, n) for each rank held (lowest first) and each size n from 1 up.
   // Which groups a rank makes depends only on how many naturals it has (and, for
@@ -592,7 +607,8 @@ class Generator {
       if (r != kRank2 && have <= kPlanned) {
         groups = planned[have];
         if (planned_end[have] == nullptr)
-          planned_end[have] = groups + plan_groups(have, wild_, have + wild_, planned[have]);
+          planned_end[have] = groups + (have == 1 ? plan_one_natural(planned[1])
+                                                  : plan_groups(have, wild_, have + wild_, planned[have]));
         groups_end = planned_end[have];
       } else {
         const int wild = wild_at(r);
