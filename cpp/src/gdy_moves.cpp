@@ -571,6 +571,26 @@ class Generator {
     return static_cast<int>(next - out);
   }
 
+  // plan_groups(2, wild_, 2 + wild_, out) in closed form where a group with jokers
+  // may keep one natural (min_naturals_ <= 1): the single, the pair, the pair of one
+  // natural and a joker, the triple of both naturals and a joker, then (two wild
+  // jokers) of one natural and two, and the four-card bomb of both and two jokers.
+  [[gnu::always_inline]] int plan_two_naturals(PlannedGroup* out) const {
+    PlannedGroup* next = out;
+    *next++ = {declaration(Kind::single, 0, 1), 0, 1};
+    *next++ = {declaration(Kind::pair, 0, 2), 0, 2};
+    if (wild_ >= 1) {
+      *next++ = {declaration(Kind::pair, 0, 2), joker_bits(1), 1};
+      const Kind triple = kind_of_group(cfg_, 0, 3);
+      if (triple != Kind::pass) {
+        *next++ = {declaration(triple, 0, 3), joker_bits(1), 2};
+        if (wild_ >= 2) *next++ = {declaration(triple, 0, 3), joker_bits(2), 1};
+      }
+      if (wild_ >= 2 && cfg_.bomb_min_size <= 4) *next++ = {declaration(Kind::bomb, 0, 4), joker_bits(2), 2};
+    }
+    return static_cast<int>(next - out);
+  }
+
   // The groups of leads() from the usual hand with wild jokers (see leads()):
   // group(r, n) for each rank held (lowest first) and each size n from 1 up.
   // Which groups a rank makes depends only on how many naturals it has (and, for
@@ -607,8 +627,9 @@ class Generator {
       if (r != kRank2 && have <= kPlanned) {
         groups = planned[have];
         if (planned_end[have] == nullptr)
-          planned_end[have] = groups + (have == 1 ? plan_one_natural(planned[1])
-                                                  : plan_groups(have, wild_, have + wild_, planned[have]));
+          planned_end[have] = groups + (have == 1                        ? plan_one_natural(planned[1])
+                                        : have == 2 && min_naturals_ <= 1 ? plan_two_naturals(planned[2])
+                                                                          : plan_groups(have, wild_, have + wild_, planned[have]));
         groups_end = planned_end[have];
       } else {
         const int wild = wild_at(r);
