@@ -626,10 +626,17 @@ class Generator {
       const PlannedGroup* groups_end = nullptr;
       if (r != kRank2 && have <= kPlanned) {
         groups = planned[have];
-        if (planned_end[have] == nullptr)
-          planned_end[have] = groups + (have == 1                        ? plan_one_natural(planned[1])
-                                        : have == 2 && min_naturals_ <= 1 ? plan_two_naturals(planned[2])
-                                                                          : plan_groups(have, wild_, have + wild_, planned[have]));
+        if (planned_end[have] == nullptr) {
+          // The plans of one and two naturals, the usual ones, in closed form.
+          int planned_groups = 0;
+          if (have == 1)
+            planned_groups = plan_one_natural(planned[1]);
+          else if (have == 2 && min_naturals_ <= 1)
+            planned_groups = plan_two_naturals(planned[2]);
+          else
+            planned_groups = plan_groups(have, wild_, have + wild_, planned[have]);
+          planned_end[have] = groups + planned_groups;
+        }
         groups_end = planned_end[have];
       } else {
         const int wild = wild_at(r);
