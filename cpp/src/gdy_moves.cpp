@@ -608,11 +608,25 @@ class Generator {
     const FirstCards first_cards = firsts;
     const std::array<std::uint64_t, Cards::kWords> hand = hand_;
     const std::uint64_t counts[4] = {counts_[0], counts_[1], counts_[2], counts_[3]};
+    // The groups of a rank with one natural (but the 2s), the usual rank, planned
+    // up front and emitted in a loop of their own.
+    PlannedGroup one_natural[3];
+    const PlannedGroup* const one_natural_end = one_natural + plan_one_natural(one_natural);
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      if (have == 1 && r != kRank2) {
+        const std::uint64_t card = first_cards.one[word] & lane;
+        const std::uint64_t rank = declaration(Kind::pass, r, 0);
+        for (const PlannedGroup* g = one_natural; g != one_natural_end; ++g) {
+          Cards& cards = sink.put(Cards(), g->declared | rank);
+          cards.words()[word] = card;
+          cards.words()[3] |= g->jokers;
+        }
+        continue;
+      }
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
       first[1] = first_cards.one[word] & lane;
@@ -627,11 +641,9 @@ class Generator {
       if (r != kRank2 && have <= kPlanned) {
         groups = planned[have];
         if (planned_end[have] == nullptr) {
-          // The plans of one and two naturals, the usual ones, in closed form.
+          // The plan of two naturals, the usual one after one, in closed form.
           int planned_groups = 0;
-          if (have == 1)
-            planned_groups = plan_one_natural(planned[1]);
-          else if (have == 2 && min_naturals_ <= 1)
+          if (have == 2 && min_naturals_ <= 1)
             planned_groups = plan_two_naturals(planned[2]);
           else
             planned_groups = plan_groups(have, wild_, have + wild_, planned[have]);
