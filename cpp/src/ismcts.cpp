@@ -1,5 +1,5 @@
-// Single-observer information-set MCTS for Gan Deng Yan (see gdy_ismcts.h).
-#include "ganzdy/gdy_ismcts.h"
+// Single-observer information-set MCTS (see ismcts.h), over any of the deals.
+#include "ganzdy/ismcts.h"
 
 #include <algorithm>
 #include <array>
@@ -9,13 +9,16 @@
 #include <limits>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <unordered_map>
 
 #include "ganzdy/errors.h"
+#include "ganzdy/gd_agents.h"
 #include "ganzdy/gdy_agents.h"
 #include "ganzdy/gdy_ids.h"
 #include "ganzdy/random.h"
 
-namespace ganzdy::gdy {
+namespace ganzdy {
 
 namespace {
 
@@ -24,24 +27,117 @@ using Clock = std::chrono::steady_clock;
 // Any fixed value: the determinization an InformationSet keeps depends on it and on
 // what the seat may know, never on the hidden cards of the real deal.
 constexpr std::uint64_t kScrambleSeed = 0x6A09E667F3BCC908ULL;
-// The points reward: 0.5 + 0.5 * tanh(points / (kPointsScale * base)), `base` the stake.
-constexpr double kPointsScale = 32.0;
+// The points reward: 0.5 + 0.5 * tanh(points / scale), the scale per game (ismcts.h).
+constexpr double kPointsScale = 32.0;  // Gan Deng Yan, times the stake per card
+constexpr double kGuandanPointsScale = 2.0;
+constexpr double kGoujiPointsScale = 4.0;
 // A tree stops growing at this many nodes (64 MiB a thread); iterations go on, with
 // rollouts from the deepest node reached.
 constexpr std::size_t kMaxNodes = std::size_t{1} << 21;
 
-// One edge of the tree and the node it leads to: `actor` played move `id` at the
-// parent. The root is node 0 and has no move.
+// One edge of the tree and the node it leads to: `actor` played the move of key
+// `key` at the parent. The root is node 0 and has no move.
 struct Node {
   std::int32_t first_child = -1;
   std::int32_t next_sibling = -1;
-  std::int32_t id = 0;
+  std::int32_t key = 0;
   std::int32_t actor = -1;
   std::uint32_t visits = 0;
   std::uint32_t available = 0;
   double reward = 0;  // total reward of `actor` over the visits
 };
 static_assert(sizeof(Node) == 32);
+
+// A move's key in the tree. Gan Deng Yan: its id.
+class IdKeys {
+ public:
+  explicit IdKeys(const Rules& rules) : index_(rules.gdy_index()) {}
+  std::int32_t key(const Move& move) { return index_.id(move); }
+  std::size_t size() const { return static_cast<std::size_t>(index_.size()); }
+
+ private:
+  const gdy::MoveIndex& index_;
+};
+
+// A move's key in the tree. Card-level games: the move itself, numbered in the
+// order the search first meets it (the same move in every world, whatever the
+// list it sits in).
+class MoveKeys {
+ public:
+  explicit MoveKeys(const Rules&) {}
+  std::int32_t key(const Move& move) {
+    return map_.try_emplace(move, static_cast<std::int32_t>(map_.size())).first->second;
+  }
+  std::size_t size() const { return map_.size(); }
+
+ private:
+  struct Hash {
+    std::size_t operator()(const Move& m) const { return static_cast<std::size_t>(m.hash()); }
+  };
+  std::unordered_map<Move, std::int32_t, Hash> map_;
+};
+
+// What the search needs of each game: move keys, rollout policies, rewards.
+template <class Deal>
+struct SearchGame;
+
+template <>
+struct SearchGame<gdy::Deal> {
+  using Keys = IdKeys;
+  static constexpr bool kHasGreedy = true;
+  static int greedy(const gdy::Deal& deal, const MoveList& legal) {
+    return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);
+  }
+  static void rewards(const gdy::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
+    const gdy::Outcome o = world.outcome();
+    const int players = world.players();
+    const double scale = kPointsScale * std::max(world.config().base, 1);
+    for (int s = 0; s < players; ++s) {
+      const double win = o.drawn ? 1.0 / players : (o.winner == s ? 1.0 : 0.0);
+      const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / scale);
+      out[static_cast<std::size_t>(s)] = mix(kind, win, points);
+    }
+  }
+  static double mix(Reward kind, double win, double points) {
+    if (kind == Reward::points) return points;
+    if (kind == Reward::mixed) return 0.5 * (win + points);
+    return win;
+  }
+};
+
+template <>
+struct SearchGame<gd::Deal> {
+  using Keys = MoveKeys;
+  static constexpr bool kHasGreedy = true;
+  static int greedy(const gd::Deal& deal, const MoveList& legal) {
+    return gd::greedy_choice(deal.config(), gd::view_of(deal), legal);
+  }
+  static void rewards(const gd::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
+    const gd::Outcome o = world.outcome();
+    for (int s = 0; s < gd::kPlayers; ++s) {
+      const double win = gd::team_of(s) == o.winning_team ? 1.0 : 0.0;
+      const double points =
+          0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / kGuandanPointsScale);
+      out[static_cast<std::size_t>(s)] = SearchGame<gdy::Deal>::mix(kind, win, points);
+    }
+  }
+};
+
+template <>
+struct SearchGame<gj::Deal> {
+  using Keys = MoveKeys;
+  static constexpr bool kHasGreedy = false;
+  static int greedy(const gj::Deal&, const MoveList&) { return 0; }  // never called
+  static void rewards(const gj::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
+    const gj::Outcome o = world.outcome();
+    for (int s = 0; s < gj::kPlayers; ++s) {
+      const double win = o.winning_team < 0 ? 0.5 : (gj::team_of(s) == o.winning_team ? 1.0 : 0.0);
+      const double pts = o.points.empty() ? 0.0 : static_cast<double>(o.points[static_cast<std::size_t>(s)]);
+      const double points = 0.5 + 0.5 * std::tanh(pts / kGoujiPointsScale);
+      out[static_cast<std::size_t>(s)] = SearchGame<gdy::Deal>::mix(kind, win, points);
+    }
+  }
+};
 
 // Root statistics of one thread's tree, per legal move of the root.
 struct RootStats {
@@ -58,19 +154,20 @@ std::uint64_t thread_seed(std::uint64_t seed, int thread) {
   return mix.next();
 }
 
+template <class Deal>
 class Search {
  public:
-  Search(const InformationSet& info, const IsmctsOptions& options, const std::vector<std::int32_t>& root_ids,
+  using Game = SearchGame<Deal>;
+
+  // `root_moves`: the searching seat's legal moves, whose keys this search's own
+  // numbering gives them first.
+  Search(const InformationSet<Deal>& info, const IsmctsOptions& options, const MoveList& root_moves,
          std::uint64_t seed)
-      : info_(info),
-        options_(options),
-        index_(info.rules().gdy_index()),
-        root_ids_(root_ids),
-        rng_(seed),
-        tag_(static_cast<std::size_t>(index_.size()), 0),
-        slot_(static_cast<std::size_t>(index_.size()), 0),
-        players_(info.players()),
-        points_scale_(kPointsScale * std::max(info.rules().gdy().base, 1)) {}
+      : info_(info), options_(options), keys_(info.rules()), rng_(seed) {
+    for (const Move& m : root_moves) root_keys_.push_back(keys_.key(m));
+    tag_.assign(keys_.size(), 0);
+    slot_.assign(keys_.size(), 0);
+  }
 
   // Runs until `budget` iterations (0: no limit) or the deadline (when `timed`).
   RootStats run(std::int64_t budget, bool timed, Clock::time_point deadline) {
@@ -85,7 +182,7 @@ class Search {
     } while ((budget <= 0 || done < budget) && !(timed && Clock::now() >= deadline));
 
     RootStats stats;
-    const std::size_t n = root_ids_.size();
+    const std::size_t n = root_keys_.size();
     stats.visits.assign(n, 0);
     stats.available.assign(n, 0);
     stats.reward.assign(n, 0);
@@ -93,9 +190,9 @@ class Search {
     stats.nodes = static_cast<std::int64_t>(nodes_.size());
     for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
       const Node& e = nodes_[static_cast<std::size_t>(c)];
-      const auto it = std::find(root_ids_.begin(), root_ids_.end(), e.id);
-      if (it == root_ids_.end()) continue;  // cannot happen: the root's moves are the seat's own
-      const auto i = static_cast<std::size_t>(it - root_ids_.begin());
+      const auto it = std::find(root_keys_.begin(), root_keys_.end(), e.key);
+      if (it == root_keys_.end()) continue;  // cannot happen: the root's moves are the seat's own
+      const auto i = static_cast<std::size_t>(it - root_keys_.begin());
       stats.visits[i] += e.visits;
       stats.available[i] += e.available;
       stats.reward[i] += e.reward;
@@ -106,30 +203,34 @@ class Search {
  private:
   Node& node(std::int32_t i) { return nodes_[static_cast<std::size_t>(i)]; }
 
-  std::int32_t add_child(std::int32_t parent, std::int32_t id, int actor) {
+  std::int32_t add_child(std::int32_t parent, std::int32_t key, int actor) {
     const auto i = static_cast<std::int32_t>(nodes_.size());
     Node& child = nodes_.emplace_back();
-    child.id = id;
+    child.key = key;
     child.actor = actor;
     child.next_sibling = node(parent).first_child;
     node(parent).first_child = i;
     return i;
   }
 
-  // Marks the ids of the legal moves (ids_[0..n)) for the lookups of one node visit.
+  // Marks the keys of the legal moves (keys_of_[0..n)) for the lookups of one node visit.
   void mark_legal(std::size_t n) {
+    if (tag_.size() < keys_.size()) {  // the card-level games number new moves as they meet them
+      tag_.resize(std::max(keys_.size(), 2 * tag_.size()), 0);
+      slot_.resize(tag_.size(), 0);
+    }
     if (++epoch_ == 0) {
       std::fill(tag_.begin(), tag_.end(), 0);
       epoch_ = 1;
     }
     for (std::size_t i = 0; i < n; ++i) {
-      const auto id = static_cast<std::size_t>(ids_[i]);
-      tag_[id] = epoch_;
-      slot_[id] = static_cast<std::uint32_t>(i);
+      const auto key = static_cast<std::size_t>(keys_of_[i]);
+      tag_[key] = epoch_;
+      slot_[key] = static_cast<std::uint32_t>(i);
     }
   }
 
-  // One descent at `parent` for `actor` with the legal moves moves_/ids_. Returns the
+  // One descent at `parent` for `actor` with the legal moves moves_/keys_of_. Returns the
   // child to follow and its index in the moves, or -1 when the tree is full and the
   // move to make has no node; sets `expanded` when it made the child.
   std::int32_t select(std::int32_t parent, int actor, std::size_t& chosen, bool& expanded) {
@@ -143,10 +244,10 @@ class Search {
     for (std::int32_t ci = node(parent).first_child; ci >= 0; ci = node(ci).next_sibling) {
       Node& e = node(ci);
       if (e.actor != actor) continue;
-      const auto id = static_cast<std::size_t>(e.id);
-      if (tag_[id] != epoch_) continue;  // not legal in this determinization
+      const auto key = static_cast<std::size_t>(e.key);
+      if (key >= tag_.size() || tag_[key] != epoch_) continue;  // not legal in this determinization
       ++e.available;
-      tried_[slot_[id]] = 1;
+      tried_[slot_[key]] = 1;
       ++tried;
       const double visits = e.visits;
       const double score = e.reward / visits + c * std::sqrt(std::log(static_cast<double>(e.available)) / visits);
@@ -163,13 +264,13 @@ class Search {
         if (!tried_[i] && k-- == 0) break;
       chosen = i;
       expanded = true;
-      const std::int32_t child = add_child(parent, ids_[i], actor);
+      const std::int32_t child = add_child(parent, keys_of_[i], actor);
       node(child).available = 1;
       return child;
     }
     expanded = false;
     if (best < 0) return -1;
-    chosen = slot_[static_cast<std::size_t>(node(best).id)];
+    chosen = slot_[static_cast<std::size_t>(node(best).key)];
     return best;
   }
 
@@ -182,8 +283,8 @@ class Search {
       world.legal_moves(moves_);
       const int actor = world.current_player();
       const std::size_t n = moves_.size();
-      ids_.resize(n);
-      for (std::size_t i = 0; i < n; ++i) ids_[i] = index_.id(moves_[i]);
+      keys_of_.resize(n);
+      for (std::size_t i = 0; i < n; ++i) keys_of_[i] = keys_.key(moves_[i]);
       std::size_t chosen = 0;
       bool expanded = false;
       const std::int32_t child = select(at, actor, chosen, expanded);
@@ -206,55 +307,43 @@ class Search {
   void rollout(Deal& world) {
     while (!world.is_terminal()) {
       world.legal_moves(moves_);
-      const int choice = options_.rollout == Policy::greedy
-                             ? greedy_choice(world.config(), view_of(world), moves_)
-                             : random_choice(rng_, moves_);
+      const int choice =
+          options_.rollout == Policy::greedy ? Game::greedy(world, moves_) : random_choice(rng_, moves_);
       world.apply(moves_[static_cast<std::size_t>(choice)]);
     }
   }
 
-  void rewards(const Deal& world) {
-    const Outcome o = world.outcome();
-    for (int s = 0; s < players_; ++s) {
-      const double win = o.drawn ? 1.0 / players_ : (o.winner == s ? 1.0 : 0.0);
-      const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) /
-                                                    points_scale_);
-      double r = win;
-      if (options_.reward == Reward::points) r = points;
-      if (options_.reward == Reward::mixed) r = 0.5 * (win + points);
-      reward_[static_cast<std::size_t>(s)] = r;
-    }
-  }
+  void rewards(const Deal& world) { Game::rewards(world, options_.reward, reward_); }
 
-  const InformationSet& info_;
+  const InformationSet<Deal>& info_;
   const IsmctsOptions& options_;
-  const MoveIndex& index_;
-  const std::vector<std::int32_t>& root_ids_;
+  typename Game::Keys keys_;
+  std::vector<std::int32_t> root_keys_;
   Random rng_;
-  // tag_[id] == epoch_: id is legal at the node being visited, as moves_[slot_[id]].
+  // tag_[key] == epoch_: key is legal at the node being visited, as moves_[slot_[key]].
   std::vector<std::uint32_t> tag_;
   std::vector<std::uint32_t> slot_;
-  int players_ = 0;
-  double points_scale_ = kPointsScale;
   std::vector<Node> nodes_;
   MoveList moves_;
-  std::vector<std::int32_t> ids_;
+  std::vector<std::int32_t> keys_of_;  // the keys of moves_
   std::vector<std::uint8_t> tried_;
   std::vector<std::int32_t> path_;
   std::uint32_t epoch_ = 0;
-  std::array<double, kMaxPlayers> reward_{};
+  std::array<double, kMaxSeats> reward_{};
 };
 
 }  // namespace
 
-InformationSet::InformationSet(const Deal& deal, int seat)
-    : world_((seat >= 0 && seat < deal.players())
+template <class Deal>
+InformationSet<Deal>::InformationSet(const Deal& deal, int seat)
+    : world_((seat >= 0 && seat < players_of(deal))
                  ? deal.sample_world(seat, kScrambleSeed)
                  : throw RulesError("seat " + std::to_string(seat) + " is not a seat: expected 0 to " +
-                                    std::to_string(deal.players() - 1))),
+                                    std::to_string(players_of(deal) - 1))),
       seat_(seat) {}
 
-void InformationSet::legal_moves(MoveList& out) const {
+template <class Deal>
+void InformationSet<Deal>::legal_moves(MoveList& out) const {
   if (world_.is_terminal() || world_.current_player() != seat_) {
     out.clear();
     return;
@@ -269,7 +358,8 @@ Reward parse_reward(std::string_view name) {
   throw RulesError("unknown reward '" + std::string(name) + "': expected 'win', 'points' or 'mixed'");
 }
 
-IsmctsResult ismcts(const InformationSet& info, const IsmctsOptions& options) {
+template <class Deal>
+IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options) {
   const auto start = Clock::now();
   if (info.is_terminal()) throw RulesError("ismcts: the deal is over, there is no move to search");
   if (info.current_player() != info.seat())
@@ -283,15 +373,21 @@ IsmctsResult ismcts(const InformationSet& info, const IsmctsOptions& options) {
   if (options.threads < 1) throw RulesError("ismcts: threads must be at least 1");
   if (!(options.c >= 0) || !std::isfinite(options.c))
     throw RulesError("ismcts: the exploration constant must be a non-negative number");
+  if (options.rollout == Policy::greedy && !SearchGame<Deal>::kHasGreedy)
+    throw RulesError("ismcts: " + info.rules().describe() +
+                     " has no built-in greedy policy yet: use rollout='random'");
 
   MoveList root_moves;
   info.legal_moves(root_moves);
-  const MoveIndex& index = info.rules().gdy_index();
+  // The ids the caller sees: Gan Deng Yan's move ids, else the legal-move indices.
   std::vector<std::int32_t> root_ids(root_moves.size());
   IsmctsResult result;
   result.children.resize(root_moves.size());
   for (std::size_t i = 0; i < root_moves.size(); ++i) {
-    root_ids[i] = index.id(root_moves[i]);
+    if constexpr (std::is_same_v<Deal, gdy::Deal>)
+      root_ids[i] = info.rules().gdy_index().id(root_moves[i]);
+    else
+      root_ids[i] = static_cast<std::int32_t>(i);
     result.children[i].id = root_ids[i];
     result.children[i].move = root_moves[i];
   }
@@ -315,7 +411,7 @@ IsmctsResult ismcts(const InformationSet& info, const IsmctsOptions& options) {
       std::int64_t budget = 0;
       if (options.iterations > 0)
         budget = options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
-      Search search(info, options, root_ids, thread_seed(options.seed, t));
+      Search<Deal> search(info, options, root_moves, thread_seed(options.seed, t));
       stats[static_cast<std::size_t>(t)] = search.run(budget, timed, deadline);
     } catch (...) {
       errors[static_cast<std::size_t>(t)] = std::current_exception();
@@ -352,4 +448,11 @@ IsmctsResult ismcts(const InformationSet& info, const IsmctsOptions& options) {
   return finish(best);
 }
 
-}  // namespace ganzdy::gdy
+template class InformationSet<gdy::Deal>;
+template class InformationSet<gd::Deal>;
+template class InformationSet<gj::Deal>;
+template IsmctsResult ismcts(const InformationSet<gdy::Deal>&, const IsmctsOptions&);
+template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&);
+template IsmctsResult ismcts(const InformationSet<gj::Deal>&, const IsmctsOptions&);
+
+}  // namespace ganzdy
