@@ -74,3 +74,51 @@ def test_a_copy_records_and_pickles_its_whole_history() -> None:
     again = ganzdy.Deal.from_record(record)
     assert again.history == second.history and again.hash() == second.hash()
     assert pickle.loads(pickle.dumps(first)).history == first.history
+
+
+def card_game_deal(game: str, seed: int) -> ganzdy.GuandanDeal | ganzdy.GoujiDeal:
+    if game == "guandan":
+        # After a previous hand, so the tribute's plies are shared and undone too.
+        order = [seed % 4, (seed + 1) % 4, (seed + 2) % 4]
+        return ganzdy.GuandanDeal(ganzdy.Rules("guandan"), seed, previous_finish=order)
+    return ganzdy.GoujiDeal(ganzdy.Rules("gouji"), seed)
+
+
+@pytest.mark.parametrize("game", ["guandan", "gouji"])
+@pytest.mark.parametrize("seed", range(6))
+def test_card_game_copies_push_and_pop_independently(game: str, seed: int) -> None:
+    rng = random.Random(seed)
+    root = card_game_deal(game, seed)
+    pool: list[tuple[ganzdy.GuandanDeal | ganzdy.GoujiDeal, list[tuple[int, ganzdy.Move]]]] = [
+        (root, [])
+    ]
+    for _ in range(500):
+        i = rng.randrange(len(pool))
+        deal, moves = pool[i]
+        action = rng.random()
+        if action < 0.12 and len(pool) < 24:
+            clone = deal.copy() if rng.random() < 0.5 else copy.deepcopy(deal)
+            pool.append((clone, list(moves)))
+        elif action < 0.4 and moves:
+            moves.pop()
+            deal.pop()
+        elif not deal.is_terminal:
+            seat = deal.current_player
+            assert seat is not None
+            move = rng.choice(list(deal.legal_moves))
+            deal.push(move)
+            moves.append((seat, move))
+        if rng.random() < 0.1 and len(pool) > 2:
+            pool.pop(rng.randrange(1, len(pool)))  # drop a copy: its chunks must outlive it
+    fresh_hash = card_game_deal(game, seed).hash()
+    for deal, moves in pool:
+        assert deal.history == moves
+        assert deal.ply == len(moves)
+        replay = card_game_deal(game, seed)
+        for _, move in moves:
+            replay.push(move)
+        assert deal.hash() == replay.hash()
+        assert pickle.loads(pickle.dumps(deal)).hash() == deal.hash()
+        while deal.history:
+            deal.pop()
+        assert deal.hash() == fresh_hash
