@@ -1,5 +1,9 @@
 """Gan Deng Yan as a PettingZoo AEC environment (needs the ``env`` extra).
 
+``env(rules)`` with Guandan or Gouji rules returns their environment instead
+(``ganzdy.env.card_games.CardGameAECEnv``: card-level moves, chosen by their index in
+the legal moves and described by their features).
+
 ``env(rules=None, render_mode=None, **options)`` is the environment wrapped as PettingZoo
 expects (``OrderEnforcingWrapper``); ``raw_env`` is the unwrapped ``AECEnv``. Agents are
 ``player_0`` … ``player_{n-1}``, agent *i* at seat *i*.
@@ -50,6 +54,7 @@ from ganzdy.env._common import (
     render_text,
     start_deal,
 )
+from ganzdy.env.card_games import CardGameAECEnv
 
 __all__ = ["GanDengYanAECEnv", "env", "raw_env"]
 
@@ -196,11 +201,18 @@ def env(
 ) -> AECEnv[str, dict[str, Any], Action]:
     """The AEC environment, wrapped as PettingZoo's own environments are.
 
-    ``rules`` is a ``ganzdy.Rules``; or leave it out and give rule options
-    (``players=4``, ``triple_mode="bomb"``, ...) for Gan Deng Yan. Only the
-    ``OrderEnforcingWrapper`` is applied: the environment checks actions itself
+    ``rules`` is a ``ganzdy.Rules`` (Gan Deng Yan, Guandan or Gouji); or leave it out
+    and give rule options (``players=4``, ``triple_mode="bomb"``, ...) for Gan Deng Yan.
+    Only the ``OrderEnforcingWrapper`` is applied: the environment checks actions itself
     (``AssertOutOfBoundsWrapper`` would only turn its clearer errors into assertions).
     """
+    if isinstance(rules, Rules) and rules.game != "gan_deng_yan":
+        if options:
+            raise GanzdyError(f"give either rules or rule options ({', '.join(sorted(options))})")
+        card_game = CardGameAECEnv(
+            rules, render_mode, illegal_action=illegal_action, illegal_reward=illegal_reward
+        )
+        return OrderEnforcingWrapper(card_game)
     raw = GanDengYanAECEnv(
         rules,
         render_mode,
