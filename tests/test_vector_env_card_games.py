@@ -16,9 +16,9 @@ import numpy.typing as npt
 import pytest
 
 import ganzdy
-from ganzdy import GoujiDeal, GreedyAgent, GuandanDeal, IllegalMoveError, Rules, RulesError
+from ganzdy import GoujiDeal, GuandanDeal, IllegalMoveError, Rules, RulesError
 from ganzdy.env import VectorEnv
-from test_vector_env import POLICY_SALT, SEAT_SALT, SplitMix, deal_seed
+from test_vector_env import ReferenceEnv, SplitMix
 
 SETUP_SALT = 0x7B1B07E5E7D0A11F  # vector_env_games.h: GuandanGame::kSetupSalt
 RANKS = "3456789TJQKA2"
@@ -106,18 +106,12 @@ def test_gouji_features_are_the_moves() -> None:
 # -- the env against a reference ------------------------------------------------------
 
 
-class ReferenceEnv:
+class CardGameReferenceEnv(ReferenceEnv):
     """Env ``index`` of a card-level VectorEnv, played through the public deal API."""
 
-    def __init__(
-        self, rules: Rules, index: int, opponents: list[str], seat: int | str, seed: int
-    ) -> None:
-        self.rules, self.opponents, self.fixed_seat = rules, opponents, seat
-        self.players = 4 if rules.game == "guandan" else 6
-        self.env_seed = deal_seed(seed, index)
-        self.next_episode = 0
-        self.greedy = GreedyAgent()
-        self.start()
+    @property
+    def players(self) -> int:
+        return 4 if self.rules.game == "guandan" else 6
 
     def new_deal(self, es: int) -> AnyCardDeal:
         if self.rules.game == "gouji":
@@ -129,49 +123,11 @@ class ReferenceEnv:
             order[k], order[j] = order[j], order[k]
         return GuandanDeal(self.rules, es, previous_finish=order)
 
-    def start(self) -> None:
-        p = self.players
-        while True:
-            self.episode = self.next_episode
-            self.next_episode += 1
-            es = deal_seed(self.env_seed, self.episode)
-            self.seat = (
-                SplitMix(es ^ SEAT_SALT).below(p)
-                if self.fixed_seat == "random"
-                else int(self.fixed_seat)
-            )
-            self.deal = self.new_deal(es)
-            self.rng = SplitMix(es ^ POLICY_SALT)
-            self.policy = {(self.seat + k) % p: self.opponents[k - 1] for k in range(1, p)}
-            self.steps = 0
-            self.play_opponents()
-            if not self.deal.is_terminal:
-                return
+    def seat_after(self, k: int) -> int:
+        return (self.seat + k) % self.players
 
-    def play_opponents(self) -> None:
-        deal = self.deal
-        while not deal.is_terminal and deal.current_player != self.seat:
-            seat = deal.current_player
-            assert seat is not None
-            if self.policy[seat] == "greedy":
-                move = self.greedy.act(ganzdy.view_for(deal, history=()))
-            else:
-                moves = list(deal.legal_moves)
-                move = moves[self.rng.below(len(moves))]
-            deal.push(move)
-
-    def step(self, action: int) -> dict[str, Any]:
+    def play_learner(self, action: int) -> None:
         self.deal.push(list(self.deal.legal_moves)[action])
-        self.steps += 1
-        self.play_opponents()
-        out: dict[str, Any] = {"reward": 0.0, "terminated": False, "points": 0, "length": 0}
-        if self.deal.is_terminal:
-            points = self.deal.outcome.points[self.seat]
-            out = {"reward": float(points), "terminated": True, "points": points}
-            out["length"] = self.steps
-            out["final_observation"] = self.deal.observation(self.seat)
-            self.start()
-        return out
 
 
 GAMES = [
@@ -197,7 +153,7 @@ def test_steps_agree_with_the_deal_api_env_by_env(
     n, seed = 4, 7 + len(game)
     env = VectorEnv(rules, n, opponents=names, seat=seat, seed=seed)
     assert not env.move_ids
-    refs = [ReferenceEnv(rules, i, names, seat, seed) for i in range(n)]
+    refs = [CardGameReferenceEnv(rules, i, names, seat, seed) for i in range(n)]
     step = env.reset()
     rng = np.random.default_rng(p)
     ended = 0
