@@ -39,11 +39,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
 
 from ganzdy._core import MOVE_KINDS, GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
-from ganzdy.env._common import Action, IllegalAction, Observation, check_illegal_action
+from ganzdy.env._aec import DealAECEnv
+from ganzdy.env._common import Action, Observation
 
 __all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv"]
 
@@ -70,7 +69,7 @@ def _no_features() -> dict[str, npt.NDArray[Any]]:
     }
 
 
-class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
+class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
     """One deal of Guandan or Gouji per episode, one agent per seat; see the module docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
@@ -88,20 +87,15 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
         illegal_reward: float = -1.0,
         max_moves: int = DEFAULT_MAX_MOVES,
     ) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]  # an unannotated no-op
         if not isinstance(rules, Rules) or rules.game not in ("guandan", "gouji"):
             raise GanzdyError(f"CardGameAECEnv plays Guandan or Gouji rules, not {rules!r}")
-        self.rules = rules
-        self.metadata = {**CardGameAECEnv.metadata, "name": f"{rules.game}_v0"}
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GanzdyError(f"render_mode={render_mode!r}: expected None or 'ansi'")
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 2:
             raise GanzdyError(f"max_moves={max_moves!r}: expected an int of at least 2")
-        self.render_mode = render_mode
-        self.illegal_action: IllegalAction = check_illegal_action(illegal_action)
-        self.illegal_reward = float(illegal_reward)
-        self.max_moves = max_moves
+        self.rules = rules
+        self.metadata = {**CardGameAECEnv.metadata, "name": f"{rules.game}_v0"}
         players = 4 if rules.game == "guandan" else 6
+        super().__init__(players, render_mode, illegal_action, illegal_reward)
+        self.max_moves = max_moves
         observation_size = (
             GuandanDeal.observation_shape()[0]
             if rules.game == "guandan"
@@ -109,9 +103,7 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
         )
         # Every count in the vector is at most the deck's 108 (Guandan) or 216 cards.
         high = np.full(observation_size, 54.0 * (players // 2), np.float32)
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+        self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(np.zeros_like(high), high, dtype=np.float32),
@@ -120,26 +112,8 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
             )
             for agent in self.possible_agents
         }
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
-            agent: spaces.Discrete(max_moves) for agent in self.possible_agents
-        }
-        self.np_random: np.random.Generator | None = None
-        self.np_random_seed: int | None = None
-        self._deal: CardDeal | None = None
+        self.action_spaces = {agent: spaces.Discrete(max_moves) for agent in self.possible_agents}
         self._count = 0  # legal moves of the agent to act
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def deal(self) -> CardDeal:
-        """The deal being played (every hand in it: for debugging and oracles, not agents)."""
-        if self._deal is None:
-            raise GanzdyError("no deal yet: call reset() first")
-        return self._deal
 
     def observe(self, agent: str) -> Observation:
         deal = self.deal
@@ -170,9 +144,6 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
             lines.append(f"points: {list(deal.outcome.points)}")
         return "\n".join(lines) + "\n"
 
-    def close(self) -> None:
-        pass
-
     def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardDeal:
         seed = int(rng.integers(0, 2**64, dtype=np.uint64))
         order = [int(s) for s in rng.permutation(4)]
@@ -190,18 +161,7 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
         return GuandanDeal(self.rules, seed, previous_finish=order)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self.np_random is None:
-            self.np_random, self.np_random_seed = seeding.np_random(seed)
-        self._deal = self._new_deal(self.np_random, options or {})
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        seat = self._deal.current_player
-        assert seat is not None
-        self.agent_selection = self.possible_agents[seat]
-        self._update_infos()
+        self._start(self._new_deal(self._generator(seed), options or {}))
 
     def _update_infos(self) -> None:
         deal = self.deal
@@ -226,7 +186,6 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self.deal
         if not isinstance(action, int | np.integer) or isinstance(action, bool):
             raise IllegalMoveError(
                 f"{agent}: action {action!r} is not a move index (an integer 0 to "
@@ -243,27 +202,8 @@ class CardGameAECEnv(AECEnv[str, dict[str, Any], Action]):
                 f"{agent} played action {index}, which is not legal here: it has "
                 f"{self._count} legal moves, indices 0 to {self._count - 1}"
             )
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if not legal:
-            self.rewards[agent] = self.illegal_reward
-            self._end()
-            self.infos[agent]["illegal_action"] = True
-        else:
-            deal.apply(deal.legal_moves[index])
-            if deal.is_terminal:
-                for seat, points in enumerate(deal.outcome.points):
-                    self.rewards[self.possible_agents[seat]] = float(points)
-                self._end()
-            else:
-                to_act = deal.current_player
-                assert to_act is not None
-                self.agent_selection = self.possible_agents[to_act]
-                self._update_infos()
-        self._accumulate_rewards()
+        self._play(agent, legal, lambda deal: deal.apply(deal.legal_moves[index]))
 
     def _end(self) -> None:
-        # As in Gan Deng Yan's environment: everyone stops at once.
-        self.terminations = dict.fromkeys(self.agents, True)
+        super()._end()
         self._count = 0
-        self.infos = {agent: {"legal_ids": np.zeros(0, np.int32)} for agent in self.agents}
