@@ -77,6 +77,25 @@ class MoveKeys {
   std::unordered_map<Move, std::int32_t, Hash> map_;
 };
 
+double mix_reward(Reward kind, double win, double points) {
+  if (kind == Reward::points) return points;
+  if (kind == Reward::mixed) return 0.5 * (win + points);
+  return win;
+}
+
+// The rewards of a team game (teams alternate seats: seat & 1): win is 1 for the
+// winning team's seats (1/2 each when no team won: a tie, a void hand), points the
+// seat's points squashed by `scale` (no points: 0).
+static_assert(gd::team_of(1) == 1 && gd::team_of(2) == 0 && gj::team_of(3) == 1 && gj::team_of(4) == 0);
+void team_rewards(int players, int winning_team, const std::vector<std::int64_t>& points, double scale, Reward kind,
+                  std::array<double, kMaxSeats>& out) {
+  for (int s = 0; s < players; ++s) {
+    const double win = winning_team < 0 ? 0.5 : ((s & 1) == winning_team ? 1.0 : 0.0);
+    const double p = points.empty() ? 0.0 : static_cast<double>(points[static_cast<std::size_t>(s)]);
+    out[static_cast<std::size_t>(s)] = mix_reward(kind, win, 0.5 + 0.5 * std::tanh(p / scale));
+  }
+}
+
 // What the search needs of each game: move keys, rollout policies, rewards.
 template <class Deal>
 struct SearchGame;
@@ -95,13 +114,8 @@ struct SearchGame<gdy::Deal> {
     for (int s = 0; s < players; ++s) {
       const double win = o.drawn ? 1.0 / players : (o.winner == s ? 1.0 : 0.0);
       const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / scale);
-      out[static_cast<std::size_t>(s)] = mix(kind, win, points);
+      out[static_cast<std::size_t>(s)] = mix_reward(kind, win, points);
     }
-  }
-  static double mix(Reward kind, double win, double points) {
-    if (kind == Reward::points) return points;
-    if (kind == Reward::mixed) return 0.5 * (win + points);
-    return win;
   }
 };
 
@@ -114,12 +128,7 @@ struct SearchGame<gd::Deal> {
   }
   static void rewards(const gd::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gd::Outcome o = world.outcome();
-    for (int s = 0; s < gd::kPlayers; ++s) {
-      const double win = gd::team_of(s) == o.winning_team ? 1.0 : 0.0;
-      const double points =
-          0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / kGuandanPointsScale);
-      out[static_cast<std::size_t>(s)] = SearchGame<gdy::Deal>::mix(kind, win, points);
-    }
+    team_rewards(gd::kPlayers, o.winning_team, o.points, kGuandanPointsScale, kind, out);
   }
 };
 
@@ -130,12 +139,7 @@ struct SearchGame<gj::Deal> {
   static int greedy(const gj::Deal&, const MoveList&) { return 0; }  // never called
   static void rewards(const gj::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gj::Outcome o = world.outcome();
-    for (int s = 0; s < gj::kPlayers; ++s) {
-      const double win = o.winning_team < 0 ? 0.5 : (gj::team_of(s) == o.winning_team ? 1.0 : 0.0);
-      const double pts = o.points.empty() ? 0.0 : static_cast<double>(o.points[static_cast<std::size_t>(s)]);
-      const double points = 0.5 + 0.5 * std::tanh(pts / kGoujiPointsScale);
-      out[static_cast<std::size_t>(s)] = SearchGame<gdy::Deal>::mix(kind, win, points);
-    }
+    team_rewards(gj::kPlayers, o.winning_team, o.points, kGoujiPointsScale, kind, out);
   }
 };
 
