@@ -60,7 +60,8 @@ def _features_space() -> dict[str, spaces.Space[Any]]:
     }
 
 
-def _no_features() -> dict[str, npt.NDArray[Any]]:
+def no_features() -> dict[str, npt.NDArray[Any]]:
+    """The features of no moves: what an agent not to act observes."""
     return {
         "move_cards": np.zeros((0, 54), np.uint8),
         "move_kinds": np.zeros(0, np.uint8),
@@ -128,7 +129,7 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
                 "move_wilds": f["wilds"],
             }
         else:
-            out |= _no_features()
+            out |= no_features()
         return out
 
     def render(self) -> str | None:
