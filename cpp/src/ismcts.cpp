@@ -31,6 +31,10 @@ constexpr std::uint64_t kScrambleSeed = 0x6A09E667F3BCC908ULL;
 constexpr double kPointsScale = 32.0;  // Gan Deng Yan, times the stake per card
 constexpr double kGuandanPointsScale = 2.0;
 constexpr double kGoujiPointsScale = 4.0;
+// Progressive widening in the card-level games (SearchGame::kWiden): a node tries a
+// new move only while it has tried fewer than 1 + kWidenScale * sqrt(visits of the moves
+// tried) of its legal moves.
+constexpr double kWidenScale = 2.0;
 // A tree stops growing at this many nodes (64 MiB a thread); iterations go on, with
 // rollouts from the deepest node reached.
 constexpr std::size_t kMaxNodes = std::size_t{1} << 21;
@@ -103,6 +107,7 @@ struct SearchGame;
 template <>
 struct SearchGame<gdy::Deal> {
   using Keys = IdKeys;
+  static constexpr bool kWiden = false;
   static constexpr bool kHasGreedy = true;
   static int greedy(const gdy::Deal& deal, const MoveList& legal) {
     return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);
@@ -122,6 +127,7 @@ struct SearchGame<gdy::Deal> {
 template <>
 struct SearchGame<gd::Deal> {
   using Keys = MoveKeys;
+  static constexpr bool kWiden = true;
   static constexpr bool kHasGreedy = true;
   static int greedy(const gd::Deal& deal, const MoveList& legal) {
     return gd::greedy_choice(deal.config(), gd::view_of(deal), legal);
@@ -135,6 +141,7 @@ struct SearchGame<gd::Deal> {
 template <>
 struct SearchGame<gj::Deal> {
   using Keys = MoveKeys;
+  static constexpr bool kWiden = true;
   static constexpr bool kHasGreedy = false;
   static int greedy(const gj::Deal&, const MoveList&) { return 0; }  // never called
   static void rewards(const gj::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
@@ -237,11 +244,12 @@ class Search {
   // One descent at `parent` for `actor` with the legal moves moves_/keys_of_. Returns the
   // child to follow and its index in the moves, or -1 when the tree is full and the
   // move to make has no node; sets `expanded` when it made the child.
-  std::int32_t select(std::int32_t parent, int actor, std::size_t& chosen, bool& expanded) {
+  std::int32_t select(const Deal& world, std::int32_t parent, int actor, std::size_t& chosen, bool& expanded) {
     const std::size_t n = moves_.size();
     mark_legal(n);
     tried_.assign(n, 0);
     std::size_t tried = 0;
+    double visits_here = 0;  // of the tried moves legal here
     std::int32_t best = -1;
     double best_score = -std::numeric_limits<double>::infinity();
     const double c = options_.c;
@@ -254,18 +262,28 @@ class Search {
       tried_[slot_[key]] = 1;
       ++tried;
       const double visits = e.visits;
+      visits_here += visits;
       const double score = e.reward / visits + c * std::sqrt(std::log(static_cast<double>(e.available)) / visits);
       if (score > best_score) {
         best_score = score;
         best = ci;
       }
     }
-    if (tried < n && nodes_.size() < kMaxNodes) {
-      // Expand a move not tried here yet, uniformly among them.
-      std::size_t k = static_cast<std::size_t>(rng_.below(n - tried));
-      std::size_t i = 0;
-      for (;; ++i)
-        if (!tried_[i] && k-- == 0) break;
+    bool expand = tried < n;
+    if constexpr (Game::kWiden) expand = expand && static_cast<double>(tried) < 1 + kWidenScale * std::sqrt(visits_here);
+    if (expand && nodes_.size() < kMaxNodes) {
+      std::size_t i = n;
+      if constexpr (Game::kWiden && Game::kHasGreedy) {
+        // The greedy policy's choice first: the move a plain player would make.
+        const auto g = static_cast<std::size_t>(Game::greedy(world, moves_));
+        if (!tried_[g]) i = g;
+      }
+      if (i == n) {
+        // Expand a move not tried here yet, uniformly among them.
+        std::size_t k = static_cast<std::size_t>(rng_.below(n - tried));
+        for (i = 0;; ++i)
+          if (!tried_[i] && k-- == 0) break;
+      }
       chosen = i;
       expanded = true;
       const std::int32_t child = add_child(parent, keys_of_[i], actor);
@@ -291,7 +309,7 @@ class Search {
       for (std::size_t i = 0; i < n; ++i) keys_of_[i] = keys_.key(moves_[i]);
       std::size_t chosen = 0;
       bool expanded = false;
-      const std::int32_t child = select(at, actor, chosen, expanded);
+      const std::int32_t child = select(world, at, actor, chosen, expanded);
       if (child < 0) break;
       world.apply(moves_[chosen]);
       path_.push_back(child);

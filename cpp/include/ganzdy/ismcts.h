@@ -19,7 +19,11 @@
 //      counts: mean + c * sqrt(ln(available) / visits), where `available` counts the
 //      iterations in which the edge was legal when its node was visited;
 //   3. expands one untried legal move (chosen uniformly), following forced moves
-//      (a single legal move) without stopping;
+//      (a single legal move) without stopping. In Guandan and Gouji, where a node
+//      can have more legal moves than the search has iterations, a node widens
+//      progressively: it expands only while it has tried fewer than
+//      1 + 2 * sqrt(visits of the tried moves) of its legal moves, and Guandan
+//      expands the greedy policy's choice first;
 //   4. plays the determinization to its end with the rollout policy (random or the
 //      built-in greedy policy, for every seat);
 //   5. backs up each seat's reward into the edges that seat chose, so every seat is
