@@ -28,6 +28,7 @@ from ganzdy._core import (
     Deal,
     GanzdyError,
     GuandanDeal,
+    GuandanInformationSet,
     IllegalMoveError,
     InformationSet,
     IsmctsResult,
@@ -86,8 +87,10 @@ class SeatView:
     legal_moves: tuple[Move, ...]  # the pass first when following
     # For search: samples whole deals consistent with this view (hidden cards dealt
     # at random); it keeps no hidden card of the real deal. None when the view was
-    # built by hand, and for Guandan so far.
-    information: InformationSet | None = field(default=None, compare=False, repr=False)
+    # built by hand.
+    information: InformationSet | GuandanInformationSet | None = field(
+        default=None, compare=False, repr=False
+    )
     # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
     # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
     # the tribute as this seat has seen it. A Guandan view's dealer is the seat
@@ -143,6 +146,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
             team_levels=deal.team_levels,
             tribute=_tribute_seen(deal, seat),
             resisted=deal.resisted,
+            information=GuandanInformationSet(deal, seat),
         )
     return SeatView(
         **public,
@@ -289,8 +293,6 @@ class ISMCTS:
         self.last_result = None
         if len(view.legal_moves) == 1:
             return view.legal_moves[0]
-        if view.rules.game != "gan_deng_yan":
-            raise AgentError(f"ismcts searches Gan Deng Yan deals only so far, not {view.rules}")
         if view.information is None:
             raise AgentError(
                 "ismcts: the view has no information set to search (build views with view_for)"

@@ -18,6 +18,9 @@
 
 namespace ganzdy {
 
+// The most seats of any game (Gan Deng Yan and Gouji seat six).
+inline constexpr int kMaxSeats = 6;
+
 enum class Policy : std::uint8_t { random, greedy };
 
 // "random" or "greedy"; throws RulesError naming the known policies otherwise.
