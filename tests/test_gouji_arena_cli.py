@@ -16,6 +16,7 @@ from ganzdy import GoujiDeal, GoujiMatch, Rules
 from ganzdy.cli import main
 from ganzdy.gouji_match import PLACE_NAMES
 from ganzdy.match import arena, previous_hand, team_round_robin
+from terminal import FirstMove, play_game
 
 RULES = Rules("gouji")
 
@@ -83,18 +84,7 @@ def test_gouji_arena_is_the_same_in_processes_and_without_tribute() -> None:
 def play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *argv: str
 ) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-    code = main(["play", "--game", "gouji", *argv])
-    out, err = capsys.readouterr()
-    assert err == ""
-    return code, out
-
-
-class FirstMove:
-    """Answers as a person typing 1 at every prompt: the first legal move."""
-
-    def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-        return view.legal_moves[0]
+    return play_game(monkeypatch, capsys, "gouji", answers, *argv)
 
 
 def test_play_one_hand_shows_teams_the_opposite_and_the_places(

@@ -1,6 +1,5 @@
 #include "ganzdy/gj_playout.h"
 
-#include <algorithm>
 #include <numeric>
 
 #include "ganzdy/gj_agents.h"
@@ -28,23 +27,16 @@ int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
                       const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute) {
   require_gouji(rules);
-  PlayoutBatch batch = empty_batch(deals, kPlayers);
-  for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
-    const std::uint64_t s = deal_seed(seed, i);
+  const auto make = [&](std::uint64_t s) {
     DealSetup setup;
     if (tribute) {
       Random previous_rng(s ^ kPreviousSalt);
       setup.previous = random_previous(previous_rng);
     }
-    Deal deal(rules, s, setup);
-    deal.set_keep_history(false);
-    Random rng(s ^ kPolicySalt);
-    batch.plies[i] = playout(deal, policies, rng);
-    const Outcome o = deal.outcome();
-    batch.winner[i] = static_cast<std::int8_t>(o.finish_order.empty() ? -1 : o.finish_order.front());
-    std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * kPlayers));
-  });
-  return batch;
+    return Deal(rules, s, setup);
+  };
+  return finishing_batch<kPlayers>(deals, seed, threads, make,
+                                   [&](Deal& deal, Random& rng, int&) { return playout(deal, policies, rng); });
 }
 
 }  // namespace ganzdy::gj

@@ -19,8 +19,9 @@ from typing import TextIO
 from ganzdy import records
 from ganzdy._core import Deal, GanzdyError, GuandanDeal, Move, Rules, parse_move_text, solve
 from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, known_agents, make_agent
+from ganzdy.cli_common import load_record, replay_plies, show_hands
+from ganzdy.cli_common import points_text as _points
 from ganzdy.cli_gouji import play_gouji, replay_gouji
-from ganzdy.cli_gouji import points_text as _points
 from ganzdy.guandan_match import GuandanMatch
 from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
@@ -399,28 +400,16 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 
 def _replay_guandan(path: str, agents: Sequence[str] | None) -> int:
-    try:
-        deal = records.from_guandan_record(Path(path).read_text(encoding="utf-8"))
-    except GanzdyError as error:
-        raise type(error)(f"{path}: {error}") from error
-    replay = GuandanDeal(deal.rules, deal.seed, **deal.setup)
-    if deal.seed is None:
-        replay = GuandanDeal(deal.rules, deck=deal.deck, **deal.setup)
+    deal, replay = load_record(path, records.from_guandan_record)
     origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
     levels = deal.team_levels
     print(f"{deal.rules!r}; {origin}; team 0 at {levels[0]}, team 1 at {levels[1]}")
     if deal.previous_finish is not None:
         print(f"after the finishing order {deal.previous_finish}")
-    for seat in range(4):
-        who = f" ({agents[seat]})" if agents else ""
-        print(f"  seat {seat}{who}: {replay.hand(seat)}")
+    show_hands(replay, agents)
     if deal.resisted:
         print("tribute resisted (the payers hold both big jokers)")
-    print(f"{'ply':>4}  {'seat':>4}  {'move':<40}  hand sizes")
-    for ply, (seat, move) in enumerate(deal.history, 1):
-        replay.push(move)
-        sizes = " ".join(str(n) for n in replay.hand_sizes)
-        print(f"{ply:>4}  {seat:>4}  {move!s:<40}  {sizes}")
+    replay_plies(replay, deal)
     outcome = replay.outcome
     if not outcome.over:
         print(f"unfinished: seat {replay.current_player} to act")

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from pathlib import Path
 
 from ganzdy import records
 from ganzdy._core import GanzdyError, GoujiDeal, GoujiPayment, Move, Rules
 from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, make_agent
+from ganzdy.cli_common import load_record, points_text, replay_plies, show_hands
 from ganzdy.gouji_match import PLACE_NAMES, GoujiMatch, HandResult, opposite
 from ganzdy.match import derive_seed
 
 _KIND_NAMES = {"dian": "点贡", "shao": "烧贡", "men": "闷贡", "luo": "落贡"}
-
-
-def points_text(points: Sequence[int]) -> str:
-    return " ".join(f"{p:+d}" for p in points)
 
 
 def teams_text(you: int = 0) -> str:
@@ -143,28 +139,15 @@ def play_gouji(rules: Rules, bots: list[str] | None, hands: int | None, seed: in
 
 def replay_gouji(path: str, agents: Sequence[str] | None) -> int:
     """``ganzdy replay`` of a Gouji record."""
-    try:
-        deal = records.from_gouji_record(Path(path).read_text(encoding="utf-8"))
-    except GanzdyError as error:
-        raise type(error)(f"{path}: {error}") from error
-    if deal.seed is None:
-        replay = GoujiDeal(deal.rules, deck=deal.deck, **deal.setup)
-    else:
-        replay = GoujiDeal(deal.rules, deal.seed, **deal.setup)
+    deal, replay = load_record(path, records.from_gouji_record)
     origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
     print(f"{deal.rules!r}; {origin}; teams 0 (seats 0, 2, 4) and 1 (seats 1, 3, 5)")
     if deal.previous is not None:
         print(f"after the hand {_places_text(deal.previous['places'])}")
     for p in replay.tribute:
         print(f"tribute due: {_KIND_NAMES[p.kind]} seat {p.payer} -> seat {p.receiver}, {p.count}")
-    for seat in range(6):
-        who = f" ({agents[seat]})" if agents else ""
-        print(f"  seat {seat}{who}: {replay.hand(seat)}")
-    print(f"{'ply':>4}  {'seat':>4}  {'move':<40}  hand sizes")
-    for ply, (seat, move) in enumerate(deal.history, 1):
-        replay.push(move)
-        sizes = " ".join(str(n) for n in replay.hand_sizes)
-        print(f"{ply:>4}  {seat:>4}  {move!s:<40}  {sizes}")
+    show_hands(replay, agents)
+    replay_plies(replay, deal)
     for p in replay.tribute:
         print(payment_text(p))
     outcome = replay.outcome

@@ -24,13 +24,13 @@ hand's deal against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ganzdy._core import GanzdyError, GoujiDeal, Rules, deal_seed
 from ganzdy.agents import Agent, agent_name
-from ganzdy.match import MoveObserver, _fresh_seed, drive
+from ganzdy.match import MoveObserver, Rounds, _fresh_seed, drive
 from ganzdy.records import to_record
 
 PLAYERS = 6
@@ -169,7 +169,7 @@ class HandResult:
     record: dict[str, Any] | None = field(default=None, repr=False)
 
 
-class GoujiMatch:
+class GoujiMatch(Rounds[HandResult]):
     """``hands`` hands of Gouji (default: the rules' ``hands_per_match``) between teams
     0 (seats 0, 2, 4) and 1 (seats 1, 3, 5); ``agents[s]`` plays seat s.
 
@@ -296,17 +296,6 @@ class GoujiMatch:
             if self.keep_records
             else None,
         )
-
-    def __iter__(self) -> Iterator[HandResult]:
-        """Play the remaining hands, yielding each result as it is known."""
-        while not self.finished:
-            yield self.play_next()
-
-    def run(self) -> list[HandResult]:
-        """Play the remaining hands; returns every hand's result."""
-        for _ in self:
-            pass
-        return self.results
 
 
 __all__ = [

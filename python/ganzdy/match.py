@@ -18,7 +18,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -159,7 +159,36 @@ class DealResult:
     record: dict[str, Any] | None = None
 
 
-class Match:
+R = TypeVar("R")
+
+
+class Rounds(Generic[R]):
+    """What every match shares: its deals played one at a time, each giving a result of
+    type R. A match has ``results``, says when it is ``finished`` and plays the next
+    deal in ``play_next``."""
+
+    results: list[R]
+
+    @property
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def play_next(self) -> R:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[R]:
+        """Play the remaining deals, yielding each result as it is known."""
+        while not self.finished:
+            yield self.play_next()
+
+    def run(self) -> list[R]:
+        """Play the remaining deals; returns every deal's result."""
+        for _ in self:
+            pass
+        return self.results
+
+
+class Match(Rounds[DealResult]):
     """Deals in a row between the same agents, with the dealer passed on and points summed.
 
     The next dealer is the previous deal's winner, or the next seat in the direction
@@ -250,17 +279,6 @@ class Match:
         if outcome.winner is not None:
             self.dealer = self._next_dealer(outcome.winner)
         return result
-
-    def __iter__(self) -> Iterator[DealResult]:
-        """Play the remaining deals, yielding each result as it is known."""
-        while not self.finished:
-            yield self.play_next()
-
-    def run(self) -> list[DealResult]:
-        """Play the remaining deals; returns every deal's result."""
-        for _ in self:
-            pass
-        return self.results
 
 
 # -- the arena ---------------------------------------------------------------------
