@@ -559,7 +559,8 @@ class HumanAgent:
     def _show_gouji(self, view: SeatView) -> None:
         you = view.seat
         mates = ", ".join(str(s) for s in range(6) if s % 2 == you % 2 and s != you)
-        role = f"; you {view.role}" if view.role in ("answer", "burn") else ""
+        roles = {"answer": "; you may answer", "burn": "; you may only burn (烧牌) or pass"}
+        role = roles.get(view.role or "", "")
         head = "" if view.has_head or view.phase != "play" else "; you are headless (无头)"
         self._write(
             f"-- seat {you} to act (you, team {you % 2} with seats {mates}; your 对家 is seat "

@@ -46,12 +46,14 @@ class GoujiTable:
 
     def __init__(self, you: int = 0) -> None:
         self.you = you
+        self.phase = "buy"  # the phase before the next move (set at each hand's start)
 
     def _seat(self, seat: int) -> str:
         return f"seat {seat} (you)" if seat == self.you else f"seat {seat}"
 
     def on_move(self, deal: AnyDeal, seat: int, move: Move) -> None:
         assert isinstance(deal, GoujiDeal)
+        before, self.phase = self.phase, deal.phase
         if move.kind == "buy":
             bought = [p for p in deal.purchases if p.buyer == seat][-1]
             print(
@@ -62,7 +64,7 @@ class GoujiTable:
             print(f"  {self._seat(seat)} gives back {move.cards}")
         elif move.kind in ("revolt", "yaotou", "wutou", "xuandian"):
             print(f"  {self._seat(seat)}: {move}")
-        elif deal.phase == "play" or deal.is_terminal or not move.is_pass:
+        elif before == "play" or not move.is_pass:  # a pass before play declines to revolt
             burn = " (burns)" if deal.burner == seat and not move.is_pass else ""
             print(f"  {self._seat(seat)}: {move}{burn}")
             place = deal.places[seat]
@@ -72,7 +74,8 @@ class GoujiTable:
             print(f"  -- new trick: {self._seat(deal.current_player)} leads")
 
 
-def _show_hand_start(match: GoujiMatch, deal: GoujiDeal) -> None:
+def _show_hand_start(match: GoujiMatch, deal: GoujiDeal, table: GoujiTable) -> None:
+    table.phase = deal.phase
     number = len(match.results) + 1
     print(f"\n== hand {number} of {match.hands}")
     if deal.previous is None:
@@ -123,7 +126,7 @@ def play_gouji(rules: Rules, bots: list[str] | None, hands: int | None, seed: in
     print("type a move's number, its cards (e.g. '8h 8d'), 'pass' or 'yield'; q or Ctrl-D leaves")
     try:
         while not match.finished:
-            _show_hand_start(match, match.next_deal())
+            _show_hand_start(match, match.next_deal(), table)
             hand = match.play_next()
             assert match.last_deal is not None
             _show_hand_end(hand, match.last_deal)
