@@ -210,6 +210,24 @@ def test_a_match_plays_hands_per_match_and_replays_from_its_seed() -> None:
     assert len(first) == 3 and play() == first
 
 
+def test_a_match_keeps_records_that_replay() -> None:
+    match = GoujiMatch(
+        RULES, [ganzdy.GreedyAgent() for _ in range(6)], hands=2, seed=5, keep_records=True
+    )
+    for hand in match.run():
+        assert hand.record is not None and hand.record["agents"] == ["greedy"] * 6
+        deal = GoujiDeal.from_record(hand.record)
+        assert list(deal.outcome.points) == list(hand.points)
+        assert deal.previous == hand.previous
+
+
+def test_xuandian_matches_leave_the_amounts_to_the_deal() -> None:
+    rules = Rules("gouji", xuandian=True)
+    match = GoujiMatch(rules, [ganzdy.GreedyAgent() for _ in range(6)], hands=2, seed=2)
+    first, second = match.run()
+    assert second.previous == first.result and sum(second.points) == 0
+
+
 def test_a_match_can_start_after_a_given_hand() -> None:
     previous = {"places": [0, 3, 4, 5, 2, 1], "pointed": [2]}
     match = GoujiMatch(

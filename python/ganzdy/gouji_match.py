@@ -257,13 +257,9 @@ class GoujiMatch(Rounds[HandResult]):
         outcome = deal.outcome
         places = list(outcome.places)
         points = hand_points(places, self.options)
-        due = (
-            []
-            if self.previous is None
-            else expected_tribute(self.previous, self.options)
-            if not self.options.xuandian
-            else None
-        )
+        due: list[Due] | None = []  # None: the 宣点 amounts are the deal's alone
+        if self.previous is not None:
+            due = None if self.options.xuandian else expected_tribute(self.previous, self.options)
         paid = [Due(p.kind, p.payer, p.receiver, p.count) for p in deal.tribute]
         if points != list(outcome.points) or (due is not None and due != paid):
             raise GanzdyError(
