@@ -133,6 +133,16 @@ def test_greedy_keeps_twos_and_jokers_back_unless_needed() -> None:
     assert choose("2s BJ 5s 6s", table, owner=1, sizes=calm).is_pass
 
 
+def test_greedy_keeps_gouji_cards_for_gouji_cards() -> None:
+    table = group("9s 9h", "9")
+    assert choose("As Ah 5s 6s", table, owner=1).is_pass
+    assert choose("Ts Th As Ah 5s", table, owner=1).cards == ganzdy.Cards("Ts Th")
+    danger = [5, 5, 30, 30, 30, 30]
+    assert choose("As Ah 5s 6s", table, owner=1, sizes=danger).cards == ganzdy.Cards("As Ah")
+    # Answering a gouji card takes one: the cheapest without jokers or 2s.
+    assert choose("As Ah 5s 6s", group("Ks Kh", "K"), owner=5).cards == ganzdy.Cards("As Ah")
+
+
 def test_greedy_answers_its_opposites_gouji_card() -> None:
     table = group("Ks Kh", "K")
     assert choose("2s 2h BJ 5s 6s", table, owner=3).cards == ganzdy.Cards("2s 2h")

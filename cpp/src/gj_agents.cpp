@@ -47,8 +47,9 @@ Cost cost(const Config& cfg, const Cards& hand, const Move& m) {
          static_cast<Cost>(p.twos) << kTwoShift | static_cast<Cost>(split) << kSplitShift |
          static_cast<Cost>(value) << kValueShift | static_cast<Cost>(127 - m.length);
 }
-// Whether a play uses no joker and no 2.
+// Whether a play uses no joker and no 2; and whether it is also no gouji card.
 constexpr bool is_plain(Cost c) { return (c >> kTwoShift & 0x3FF) == 0; }
+constexpr bool is_cheap(Cost c) { return c >> kTwoShift == 0; }
 
 // Whether `cards` are empty or one play a leader could make (3s aside, which go
 // last on their own under biesan).
@@ -97,11 +98,12 @@ bool opponent_in_danger(const SeatView& view) {
 
 int choose_play(const Config& cfg, const SeatView& view, const MoveList& legal) {
   const int size = view.hand_sizes[static_cast<std::size_t>(view.seat)];
-  Cheapest out;    // a play that holds the whole hand
-  Cheapest plain;  // no joker, no 2
+  Cheapest out;     // a play that holds the whole hand
+  Cheapest cheap;   // no joker, no 2, no gouji card
+  Cheapest plain;   // no joker, no 2
   Cheapest any;
-  Cheapest point;       // a lead that would open a point
-  Cheapest to_one;      // a play after which the rest is one play
+  Cheapest point;   // a lead that would open a point
+  Cheapest to_one;  // a play after which the rest is one play
   int pass = -1;
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
     const Move& m = legal[static_cast<std::size_t>(i)];
@@ -111,6 +113,7 @@ int choose_play(const Config& cfg, const SeatView& view, const MoveList& legal) 
     if (m.length == size) out.offer(i, c);
     any.offer(i, c);
     if (is_plain(c)) plain.offer(i, c);
+    if (is_cheap(c)) cheap.offer(i, c);
     if (opens_point(cfg, play_of(m))) point.offer(i, c);
     if (one_play(cfg, view.hand - m.cards)) to_one.offer(i, c);
   }
@@ -126,8 +129,11 @@ int choose_play(const Config& cfg, const SeatView& view, const MoveList& legal) 
     const int left = size - legal[static_cast<std::size_t>(any.index)].length;
     return left <= kGreedyBurnCards ? any.index : pass;
   }
-  if (plain.index >= 0) return plain.index;
-  const bool must_answer = view.table_owner == opposite(view.seat) && is_gouji(cfg, play_of(view.table));
+  if (cheap.index >= 0) return cheap.index;
+  // Only a gouji card beats a gouji card: then the cheapest without jokers or 2s will do.
+  const bool table_gouji = is_gouji(cfg, play_of(view.table));
+  if (table_gouji && plain.index >= 0) return plain.index;
+  const bool must_answer = table_gouji && view.table_owner == opposite(view.seat);
   if (must_answer || opponent_in_danger(view)) return any.index;
   if (to_one.index >= 0) return to_one.index;
   return pass;

@@ -50,11 +50,13 @@ inline constexpr int kGreedyBurnCards = 8;
 //    not opened a point, it leads the cheapest play that would open one (a
 //    natural gouji card, e.g. Q Q Q or A A) if it holds one. Following a
 //    teammate it passes. Following an opponent it plays the cheapest beat that
-//    uses no joker and no 2; failing that, the cheapest beat when the table
-//    play is a gouji card it must answer as the 对家 (so the owner does not
-//    open a point), when an opponent still playing holds kGreedyDangerCards or
-//    fewer, or when the rest of its hand is then a single play. A burn (the
-//    burn role) only when it leaves kGreedyBurnCards or fewer. It never yields.
+//    uses no joker and no 2 and is no gouji card; a gouji card with neither
+//    when the table play is one (only a gouji card beats it); failing that,
+//    the cheapest beat when the table play is a gouji card it must answer as
+//    the 对家 (so the owner does not open a point), when an opponent still
+//    playing holds kGreedyDangerCards or fewer, or when the rest of its hand is
+//    then a single play. A burn (the burn role) only when it leaves
+//    kGreedyBurnCards or fewer. It never yields.
 //  - Buy: the cheapest payment (the first legal move: 2 before jokers).
 //  - Return: its least useful card: the lowest value, of the rank it holds
 //    fewest of on a tie.
