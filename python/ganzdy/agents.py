@@ -3,9 +3,11 @@
 An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
 seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
-cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``) and
-Guandan hands (``GuandanDeal``): a Guandan view adds the phase (tribute, pick,
-return, play), the levels and the tribute as the seat has seen it. A search agent
+cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``),
+Guandan hands (``GuandanDeal``) and Gouji hands (``GoujiDeal``): a Guandan view adds
+the phase (tribute, pick, return, play), the levels and the tribute as the seat has
+seen it; a Gouji view the phase, the seat's role, who still plays, who opened a
+point, whether the seat has a head, and the purchases and tribute. A search agent
 samples the worlds it searches from the view's ``information`` (an
 ``InformationSet``), which holds no hidden card either.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
@@ -406,7 +408,7 @@ def find_move(view: SeatView, text: str) -> Move:
             return legal[number - 1]
         raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
     lowered = answer.lower()
-    choices = ", ".join(str(m.cards) for m in legal)
+    choices = ", ".join(str(m.cards) if m.cards else str(m) for m in legal)
     if lowered == "pass":
         passes = [m for m in legal if m.is_pass]
         if passes:
