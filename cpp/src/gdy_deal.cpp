@@ -43,7 +43,16 @@ std::string_view trim(std::string_view s) {
 std::vector<Face> ordered_deck(const Rules& rules) {
   const int packs = rules.packs();
   std::vector<Face> deck(static_cast<std::size_t>(kNumFaces * packs));
-  for (std::size_t i = 0; i < deck.size(); ++i) deck[i] = static_cast<Face>(static_cast<int>(i) / packs);
+  // One loop with a copy counter: every deal starts here, and a division per card
+  // (or a memset per face, which GCC makes of a nested loop) costs more.
+  int face = 0, copies = 0;
+  for (Face& card : deck) {
+    card = static_cast<Face>(face);
+    if (++copies == packs) {
+      copies = 0;
+      ++face;
+    }
+  }
   return deck;
 }
 
@@ -87,12 +96,17 @@ int Deal::next_seat(int seat) const {
 }
 
 int Deal::next_active(int seat) const {
-  int s = seat;
-  for (int i = 0; i < cfg_->players; ++i) {
-    s = next_seat(s);
-    if (!is_out(s)) return s;
+  // The seats still in as bits, searched in the direction of play from the seat
+  // after `seat` round to `seat` itself (a few instructions where stepping seat
+  // by seat took a loop; every decision asks).
+  const unsigned in = ~static_cast<unsigned>(info_.out_mask) & ((1u << cfg_->players) - 1);
+  if (in == 0) return seat;
+  if (cfg_->direction == Direction::counter_clockwise) {
+    const unsigned after = in & ~((2u << seat) - 1);
+    return std::countr_zero(after != 0 ? after : in);
   }
-  return seat;
+  const unsigned before = in & ((1u << seat) - 1);
+  return std::bit_width(before != 0 ? before : in) - 1;
 }
 
 void Deal::deal_cards(int dealer) {
@@ -232,18 +246,19 @@ void Deal::draw_card(int seat) {
   ++hand_sizes_[static_cast<std::size_t>(seat)];
 }
 
-static int step(const Config& cfg, int seat) {
-  if (cfg.direction == Direction::counter_clockwise) return seat + 1 == cfg.players ? 0 : seat + 1;
-  return seat == 0 ? cfg.players - 1 : seat - 1;
-}
-
 int Deal::draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]) {
   int n = 0;
   if (cfg.draw_policy == DrawPolicy::none) return 0;
+  // The options as locals: the stores into `order` might otherwise change them
+  // for all the compiler knows, and it would reload them every seat.
+  const int players = cfg.players;
+  const bool winner_only = cfg.draw_policy == DrawPolicy::winner_only;
+  const bool forward = cfg.direction == Direction::counter_clockwise;
   int seat = winner;
-  for (int i = 0; i < cfg.players; ++i, seat = step(cfg, seat)) {
+  for (int i = 0; i < players; ++i, seat = forward ? (seat + 1 == players ? 0 : seat + 1)
+                                                   : (seat == 0 ? players - 1 : seat - 1)) {
     if (out_mask >> seat & 1) continue;  // players already out never draw
-    if (cfg.draw_policy == DrawPolicy::winner_only && seat != winner) break;
+    if (winner_only && seat != winner) break;
     order[n++] = seat;
   }
   return n;
@@ -328,11 +343,21 @@ void Deal::legal_moves(MoveList& out) const {
         hand_size(seat) > 0)
       out.push_back(Move{h, Kind::jokers, kNoRank, static_cast<std::uint8_t>(hand_size(seat))});
   } else {
-    out.push_back(Move::pass_move());
+    // The pass, written field by field into its slot (a Move copied whole goes
+    // through the stack, on four decisions in five).
+    Move& pass = out.next();
+    pass.cards = Cards();
+    pass.kind = Kind::pass;
+    pass.rank = kNoRank;
+    pass.length = 0;
     append_follows(*cfg_, h, info_.table, out);
   }
-  if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first)
-    out.erase_if([&](const Move& m) { return !filter_allows(seat, m); });
+  if (lowest_face_ >= 0 || cfg_->forbid_final_single_two || cfg_->must_play_two_first) filter_legal(out);
+}
+
+void Deal::filter_legal(MoveList& out) const {
+  const int seat = info_.current;
+  out.erase_if([&](const Move& m) { return !filter_allows(seat, m); });
 }
 
 void Deal::legal_ids(std::vector<std::int32_t>& out) const {

@@ -419,6 +419,7 @@ class Generator {
     const Kind triple = kind_of_group(cfg_, 0, 3);
     const int bomb_min = cfg_.bomb_min_size;
     const bool twos_single_pair = cfg_.twos_only_single_pair;
+    std::uint32_t pairs = 0;
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const auto word = static_cast<std::size_t>(r >> 2);
@@ -427,6 +428,7 @@ class Generator {
       left -= cards;
       sink_.put(Cards(), Kind::single, r, 1).words()[word] = cards;
       if (left == 0) continue;  // a single card
+      pairs |= 1u << r;
       std::uint64_t card = lowest_suit_card(left);
       cards += card;
       left -= card;
@@ -441,15 +443,17 @@ class Generator {
         if (kind != Kind::pass) sink_.put(Cards(), kind, r, n).words()[word] = cards;
       }
     }
+    held_pairs_ = pairs;
   }
 
   // The runs of runs(kind, width, ...) from a hand without wild jokers: a run needs
   // `width` naturals at every rank of its window, so each run is one move (the
   // first `width` cards of each rank in suit order), and only the starts of
-  // long-enough stretches need trying.
+  // long-enough stretches need trying. After groups_without_jokers(), which notes
+  // the ranks with a pair.
   [[gnu::always_inline]] void runs_without_jokers(Kind kind, int width, int min_len, int max_len) {
     const int top = cfg_.run_top;
-    const std::uint32_t full = (width == 1 ? held_ : ranks_with_at_least(width)) & ((2u << top) - 1);
+    const std::uint32_t full = (width == 1 ? held_ : held_pairs_) & ((2u << top) - 1);
     std::uint32_t starts = full;
     for (int i = 1; i < min_len && starts; ++i) starts &= full >> i;
     while (starts) {
@@ -517,19 +521,24 @@ class Generator {
   [[gnu::noinline]] int plan_groups(int have, int wild, int most, PlannedGroup* out) const {
     const Kind triple = kind_of_group(cfg_, 0, 3);
     const int keep = std::max(1, min_naturals_);  // naturals a group with jokers must keep
+    // What the loop reads, as locals: its stores into `out` might otherwise change
+    // them for all the compiler knows.
+    const int bomb_min = cfg_.bomb_min_size;
+    const std::uint64_t jokers[3] = {0, joker_bits(1), joker_bits(2)};
     PlannedGroup* next = out;
     for (int n = 1; n <= most; ++n) {
       const Kind kind = n == 1 ? Kind::single
                         : n == 2 ? Kind::pair
                         : n == 3 ? triple
-                        : n >= cfg_.bomb_min_size ? Kind::bomb
-                                                  : Kind::pass;
+                        : n >= bomb_min ? Kind::bomb
+                                        : Kind::pass;
       if (kind == Kind::pass) continue;
       // The naturals alone, then 1, 2 jokers while wild jokers last and the group
       // keeps `keep` naturals.
-      if (n <= have) *next++ = {declaration(kind, 0, n), 0, static_cast<std::size_t>(n)};
+      const std::uint64_t declared = declaration(kind, 0, n);
+      if (n <= have) *next++ = {declared, 0, static_cast<std::size_t>(n)};
       for (int j = std::max(1, n - have); j <= std::min(wild, n - keep); ++j)
-        *next++ = {declaration(kind, 0, n), joker_bits(j), static_cast<std::size_t>(n - j)};
+        *next++ = {declared, jokers[j], static_cast<std::size_t>(n - j)};
     }
     return static_cast<int>(next - out);
   }
@@ -885,6 +894,9 @@ class Generator {
   // Natural cards per rank, four ranks per word in 16-bit lanes (rank r: word r/4).
   std::uint64_t counts_[4];
   std::uint32_t held_ = 0;  // leads(): bit r set when rank r has a natural card
+  // leads() without wild jokers: bit r set when rank r has two naturals, noted by
+  // groups_without_jokers() as it meets them (cheaper than counting every rank again).
+  std::uint32_t held_pairs_ = 0;
   int black_ = 0;
   int red_ = 0;
   int wild_ = 0;      // jokers that may stand in one combination

@@ -198,6 +198,9 @@ class Deal {
   void settle();
   void draw_card(int seat);
   bool filter_allows(int seat, const Move& move) const;
+  // Drops from `out` the moves filter_allows() forbids the seat to act. Out of
+  // line: legal_moves() runs on every decision, and rarely needs it.
+  [[gnu::noinline]] void filter_legal(MoveList& out) const;
   // Asserts the invariants every position keeps (cards conserved, hand sizes, who
   // may act); a no-op when NDEBUG is defined, as in release builds.
   void check_invariants() const;
