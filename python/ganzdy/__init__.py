@@ -53,6 +53,7 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
+from ganzdy.gouji_match import GoujiMatch
 from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
@@ -114,6 +115,7 @@ __all__ = [
     "GoujiDeal",
     "GoujiInformationSet",
     "GoujiLegalMoves",
+    "GoujiMatch",
     "GoujiOutcome",
     "GoujiPayment",
     "GoujiPlay",

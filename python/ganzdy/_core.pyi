@@ -622,6 +622,10 @@ class GoujiDeal(metaclass=_Pybind11Type):
     @staticmethod
     def observation_shape(*, perfect: bool = False) -> tuple[int]: ...
     def sample_world(self, seat: int | None = None, seed: int | None = None) -> GoujiDeal: ...
+    # Added by bind_agents.cpp.
+    def playout(
+        self, agents: str | Sequence[str] = "random", seed: int | None = None
+    ) -> GoujiOutcome: ...
     # Added by ganzdy/__init__.py from ganzdy.records.
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
     @staticmethod
@@ -787,6 +791,21 @@ def greedy_index(
     table_owner: int | None,
     hand_sizes: Sequence[int],
     out_seats: Sequence[int],
+    legal_moves: Sequence[Move],
+) -> int: ...
+def gouji_greedy_index(
+    rules: Rules,
+    seat: int,
+    phase: str,
+    hand: str | Cards,
+    table: Move | None,
+    table_owner: int | None,
+    role: str | None,
+    hand_sizes: Sequence[int],
+    active: Sequence[int],
+    opened: Sequence[int],
+    has_head: bool,
+    anyone_out: bool,
     legal_moves: Sequence[Move],
 ) -> int: ...
 def playouts(
