@@ -91,3 +91,39 @@ def test_cpp_follow_generation_on_fresh_hands() -> None:
         counts.append(moves)
     assert sum(counts) == FOLLOWS_TOTAL
     print(_report("follows", times, counts))
+
+
+# -- playouts: whole hands in C++ ----------------------------------------------------
+
+# (agents, tribute, plies over the 300 hands of seed 11): a fast wrong batch fails.
+PLAYOUTS = [
+    ("random", True, 112446),
+    ("random", False, 114112),
+    ("greedy", True, 69679),
+    ("greedy", False, 70449),
+]
+
+
+@pytest.mark.parametrize(("agents", "tribute", "plies"), PLAYOUTS, ids=lambda x: str(x).lower())
+def test_playouts(benchmark, agents: str, tribute: bool, plies: int) -> None:  # type: ignore[no-untyped-def]
+    """300 hands on one thread; with -s prints hands and decisions per second."""
+    batch = benchmark(
+        ganzdy.playouts, RULES, 300, agents=agents, seed=11, threads=1, tribute=tribute
+    )
+    assert int(batch.plies.sum()) == plies and (batch.points.sum(axis=1) == 0).all()
+    if benchmark.stats is None:  # --benchmark-disable: the results are checked, nothing timed
+        return
+    seconds = benchmark.stats.stats.median
+    print(
+        f"\nGouji {agents} playouts{'' if tribute else ' (first hands)'}: "
+        f"{300 / seconds:,.0f} hands/s, {plies / seconds / 1e6:.2f} M decisions/s"
+    )
+
+
+def test_greedy_team_against_random_team() -> None:
+    """Greedy teammates against random ones over 300 seeds, each played from both sides."""
+    as_team0 = ganzdy.playouts(RULES, 300, agents=["greedy", "random"] * 3, seed=11, threads=1)
+    as_team1 = ganzdy.playouts(RULES, 300, agents=["random", "greedy"] * 3, seed=11, threads=1)
+    greedy = [*as_team0.points[:, 0::2].sum(axis=1), *as_team1.points[:, 1::2].sum(axis=1)]
+    assert int(as_team0.plies.sum()) == 83108
+    assert sum(p > 0 for p in greedy) == 576 and sum(p < 0 for p in greedy) == 7

@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   const int warmup = argc > 5 ? std::atoi(argv[5]) : 50;
 
   auto rules = std::make_shared<const Rules>("gan_deng_yan", 4);
-  gdy::VectorEnv env(rules, n, {gdy::parse_policy(opponents)}, 0, 1);
+  gdy::VectorEnv env(rules, n, {parse_policy(opponents)}, 0, 1);
   env.reset();
   Random rng(7);
   std::vector<std::int64_t> actions(static_cast<std::size_t>(n));

@@ -74,6 +74,12 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
         "team_levels",
         "tribute",
         "resisted",
+        "role",
+        "active_seats",
+        "opened",
+        "has_head",
+        "purchases",
+        "payments",
     }
     deal = RULES.new_deal(seed=5, dealer=2)
     rng = random.Random(5)

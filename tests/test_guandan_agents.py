@@ -37,7 +37,10 @@ def test_guandan_view_holds_only_what_the_seat_may_know() -> None:
     view = ganzdy.view_for(deal)
     assert view.seat == 3 and view.phase == "tribute" and view.history == ()
     assert [t.card for t in view.tribute] == [None, None]
-    assert view.level == "2" and view.team_levels == ("2", "2") and view.information is None
+    assert view.level == "2" and view.team_levels == ("2", "2")
+    # For search: an information set of the seat's own, which keeps no hidden card.
+    assert isinstance(view.information, ganzdy.GuandanInformationSet)
+    assert view.information.seat == 3 and view.information.hand == deal.hand(3)
     deal.push(deal.legal_moves[0])
     # Both cards moved, face up: the receivers see them and choose a card to give back.
     first = ganzdy.view_for(deal)

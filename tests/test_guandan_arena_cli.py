@@ -16,6 +16,7 @@ import ganzdy
 from ganzdy import GuandanDeal, GuandanMatch, Rules
 from ganzdy.cli import main
 from ganzdy.match import arena, previous_finish, team_round_robin
+from terminal import FirstMove, play_game
 
 RULES = Rules("guandan")
 
@@ -97,18 +98,7 @@ def test_one_guandan_agent_makes_two_teams() -> None:
 def play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *argv: str
 ) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-    code = main(["play", "--game", "guandan", *argv])
-    out, err = capsys.readouterr()
-    assert err == ""
-    return code, out
-
-
-class FirstMove:
-    """Answers as a person typing 1 at every prompt: the first legal move."""
-
-    def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-        return view.legal_moves[0]
+    return play_game(monkeypatch, capsys, "guandan", answers, *argv)
 
 
 def first_hand(seed: int) -> GuandanMatch:

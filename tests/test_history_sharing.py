@@ -16,20 +16,27 @@ import pytest
 
 import ganzdy
 
-
-def replayed(deal: ganzdy.Deal, moves: list[tuple[int, ganzdy.Move]]) -> ganzdy.Deal:
-    fresh = deal.rules.new_deal(seed=deal.seed, dealer=deal.dealer)
-    for _, move in moves:
-        fresh.push(move)
-    return fresh
+AnyDeal = ganzdy.Deal | ganzdy.GuandanDeal | ganzdy.GoujiDeal
 
 
+def fresh_deal(game: str, seed: int) -> AnyDeal:
+    """The deal `seed` of `game`, the same every call (a Guandan one after a previous
+    hand, so the tribute's plies are shared and undone too)."""
+    if game == "guandan":
+        order = [seed % 4, (seed + 1) % 4, (seed + 2) % 4]
+        return ganzdy.GuandanDeal(ganzdy.Rules("guandan"), seed, previous_finish=order)
+    if game == "gouji":
+        return ganzdy.GoujiDeal(ganzdy.Rules("gouji"), seed)
+    rules = ganzdy.Rules("gan_deng_yan", players=random.Random(seed).choice([2, 3, 4, 6]))
+    return rules.new_deal(seed=seed, dealer=seed % rules.players)
+
+
+@pytest.mark.parametrize("game", ["gan_deng_yan", "guandan", "gouji"])
 @pytest.mark.parametrize("seed", range(12))
-def test_copies_push_and_pop_independently(seed: int) -> None:
+def test_copies_push_and_pop_independently(game: str, seed: int) -> None:
     rng = random.Random(seed)
-    rules = ganzdy.Rules("gan_deng_yan", players=rng.choice([2, 3, 4, 6]))
-    root = rules.new_deal(seed=seed, dealer=rng.randrange(rules.players))
-    pool: list[tuple[ganzdy.Deal, list[tuple[int, ganzdy.Move]]]] = [(root, [])]
+    root = fresh_deal(game, seed)
+    pool: list[tuple[AnyDeal, list[tuple[int, ganzdy.Move]]]] = [(root, [])]
     for _ in range(400):
         i = rng.randrange(len(pool))
         deal, moves = pool[i]
@@ -51,11 +58,15 @@ def test_copies_push_and_pop_independently(seed: int) -> None:
     for deal, moves in pool:
         assert deal.history == moves
         assert deal.ply == len(moves)
-        assert deal.hash() == replayed(deal, moves).hash()
+        replay = fresh_deal(game, seed)
+        for _, move in moves:
+            replay.push(move)
+        assert deal.hash() == replay.hash()
+        assert pickle.loads(pickle.dumps(deal)).hash() == deal.hash()
         # Everything undoes back to the dealt cards, through chunks other copies share.
         while deal.history:
             deal.pop()
-        assert deal.hash() == root.rules.new_deal(seed=seed, dealer=root.dealer).hash()
+        assert deal.hash() == fresh_deal(game, seed).hash()
 
 
 def test_a_copy_records_and_pickles_its_whole_history() -> None:

@@ -65,9 +65,22 @@ class ReferenceEnv:
         self.greedy = GreedyAgent()
         self.start()
 
-    def start(self) -> None:
-        p = self.rules.players
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def new_deal(self, es: int) -> Any:
+        """Episode `self.episode`'s deal, dealt from its seed `es`."""
+        return self.rules.new_deal(seed=es, dealer=(self.index + self.episode) % self.players)
+
+    def seat_after(self, k: int) -> int:
+        """The seat `k` places after the learner in turn order."""
+        p = self.players
         clockwise = self.rules.option("direction") == "clockwise"
+        return (self.seat - k) % p if clockwise else (self.seat + k) % p
+
+    def start(self) -> None:
+        p = self.players
         while True:
             self.episode = self.next_episode
             self.next_episode += 1
@@ -77,12 +90,9 @@ class ReferenceEnv:
                 if self.fixed_seat == "random"
                 else int(self.fixed_seat)
             )
-            self.deal = self.rules.new_deal(seed=es, dealer=(self.index + self.episode) % p)
+            self.deal = self.new_deal(es)
             self.rng = SplitMix(es ^ POLICY_SALT)
-            self.policy = {}
-            for k in range(1, p):
-                s = (self.seat - k) % p if clockwise else (self.seat + k) % p
-                self.policy[s] = self.opponents[k - 1]
+            self.policy = {self.seat_after(k): self.opponents[k - 1] for k in range(1, p)}
             self.steps = 0
             self.play_opponents()
             if not self.deal.is_terminal:
@@ -101,9 +111,12 @@ class ReferenceEnv:
                 move = moves[self.rng.below(len(moves))]
             deal.push(move)
 
-    def step(self, action: int) -> dict[str, Any]:
+    def play_learner(self, action: int) -> None:
         assert action in self.deal.legal_ids()
         self.deal.push_id(action)
+
+    def step(self, action: int) -> dict[str, Any]:
+        self.play_learner(action)
         self.steps += 1
         self.play_opponents()
         out: dict[str, Any] = {"reward": 0.0, "terminated": False, "points": 0, "length": 0}
@@ -369,8 +382,9 @@ def test_bad_arguments() -> None:
     rules = Rules("gan_deng_yan", players=4)
     with pytest.raises(RulesError, match="num_envs=0"):
         VectorEnv(rules, 0)
+    # ganzdy.env.VectorEnv picks the game's env; each C++ env plays its own game only.
     with pytest.raises(RulesError, match="VectorEnv plays Gan Deng Yan only, not guandan"):
-        VectorEnv(Rules("guandan"), 2)
+        ganzdy._core.VectorEnv(Rules("guandan"), 2)
     with pytest.raises(RulesError, match="seat=4 is not a seat"):
         VectorEnv(rules, 2, seat=4)
     with pytest.raises(RulesError, match="'middle' is not allowed"):

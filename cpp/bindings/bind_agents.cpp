@@ -4,6 +4,9 @@
 #include "ganzdy/gd_moves.h"
 #include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_agents.h"
+#include "ganzdy/gj_agents.h"
+#include "ganzdy/gj_moves.h"
+#include "ganzdy/gj_playout.h"
 
 namespace ganzdy::bind {
 
@@ -68,25 +71,116 @@ int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Mo
   return gdy::greedy_choice(rules.gdy(), v, moves);
 }
 
-}  // namespace
+gj::Phase gj_phase_in(const std::string& name) {
+  for (gj::Phase p : {gj::Phase::buy, gj::Phase::give_back, gj::Phase::revolt, gj::Phase::yaotou, gj::Phase::xuandian,
+                      gj::Phase::play})
+    if (gj::phase_name(p) == name) return p;
+  throw RulesError("gouji greedy: phase '" + name + "': expected buy, return, revolt, yaotou, xuandian or play");
+}
 
-void bind_agents(py::module_& m) {
-  py::class_<gd::Deal> guandan = py::reinterpret_borrow<py::class_<gd::Deal>>(m.attr("GuandanDeal"));
-  guandan.def(
+gj::Deal::Role gj_role_in(const std::optional<std::string>& name, gj::Phase phase) {
+  if (phase != gj::Phase::play) return gj::Deal::Role::none;
+  if (name == "lead") return gj::Deal::Role::lead;
+  if (name == "answer") return gj::Deal::Role::answer;
+  if (name == "burn") return gj::Deal::Role::burn;
+  throw RulesError("gouji greedy: role " + name.value_or("None") + " in play: expected 'lead', 'answer' or 'burn'");
+}
+
+std::uint8_t seat_mask(const std::vector<int>& seats, const std::string& what) {
+  std::uint8_t mask = 0;
+  for (int s : seats) {
+    if (s < 0 || s >= gj::kPlayers) throw RulesError("gouji greedy: " + what + " names seat " + std::to_string(s) + ": expected 0 to 5");
+    mask = static_cast<std::uint8_t>(mask | gj::seat_bit(s));
+  }
+  return mask;
+}
+
+// Whether `m` is a move the policy may be offered in `phase`: checked so that a
+// hand-built view cannot lead the policy outside what it reads.
+bool gj_fits(const gj::Config& cfg, gj::Phase phase, const Cards& hand, const Move& m) {
+  const bool one_card = m.length == 1 && m.cards.size() == 1 && hand.contains(m.cards);
+  switch (phase) {
+    case gj::Phase::buy: return m.kind == Kind::buy && one_card;
+    case gj::Phase::give_back: return m.kind == Kind::tribute_return && one_card;
+    case gj::Phase::revolt: return m.is_pass() || m.kind == Kind::revolt;
+    case gj::Phase::yaotou: return m.kind == Kind::yaotou || m.kind == Kind::wutou;
+    case gj::Phase::xuandian: return m.is_pass() || m.kind == Kind::xuandian;
+    default:
+      return m.is_pass() || m.kind == Kind::yield || (gj::is_combination(cfg, m) && hand.contains(m.cards));
+  }
+}
+
+int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_text, py::handle hand,
+                       std::optional<Move> table, std::optional<int> owner, std::optional<std::string> role_text,
+                       const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
+                       bool head, bool anyone_out, const std::vector<Move>& legal) {
+  if (rules.game() != Game::gouji) throw RulesError("gouji_greedy_index: " + rules.describe() + " are not Gouji rules");
+  const gj::Config& cfg = rules.gj();
+  if (seat < 0 || seat >= gj::kPlayers || static_cast<int>(hand_sizes.size()) != gj::kPlayers)
+    throw RulesError("gouji greedy: seat and hand_sizes must match Gouji's 6 players");
+  if (legal.empty()) throw IllegalMoveError("gouji greedy: no legal move to choose from");
+  gj::SeatView v;
+  v.seat = seat;
+  v.phase = gj_phase_in(phase_text);
+  v.hand = to_cards(hand, "hand");
+  v.table = table.value_or(Move::pass_move());
+  v.table_owner = owner.value_or(-1);
+  v.role = gj_role_in(role_text, v.phase);
+  v.active = seat_mask(active, "active");
+  v.opened = seat_mask(opened, "opened");
+  v.head = head;
+  v.anyone_out = anyone_out;
+  for (int s = 0; s < gj::kPlayers; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
+  if (v.phase == gj::Phase::play && v.role != gj::Deal::Role::lead) {
+    if (!gj::is_combination(cfg, v.table))
+      throw IllegalMoveError("gouji greedy: following, the table must be a Gouji play, not " + v.table.str());
+    if (v.table_owner < 0 || v.table_owner >= gj::kPlayers)
+      throw RulesError("gouji greedy: following " + v.table.str() + " needs its table_owner, a seat 0 to 5");
+  }
+  for (const Move& m : legal)
+    if (!gj_fits(cfg, v.phase, v.hand, m))
+      throw IllegalMoveError("gouji greedy: " + m.str() + " is no move of the " + phase_text + " phase from the hand " +
+                             v.hand.str() + " under " + rules.describe());
+  const MoveList moves(legal.begin(), legal.end());
+  return gj::greedy_choice(cfg, v, moves);
+}
+
+// Deal.playout of a game whose deals play out with `play`.
+template <class D, int Players, class Play>
+void def_playout(py::module_& m, const char* cls, const std::string& phases, Play play) {
+  py::class_<D> deal = py::reinterpret_borrow<py::class_<D>>(m.attr(cls));
+  deal.def(
       "playout",
-      [](const gd::Deal& d, py::handle agents, py::handle seed) {
-        auto policies = policies_from(agents, gd::kPlayers);
-        gd::Deal copy = d.copy_without_history();
+      [play](const D& d, py::handle agents, py::handle seed) {
+        auto policies = policies_from(agents, Players);
+        D copy = d.copy_without_history();
         Random rng(to_seed(seed));
         {
           py::gil_scoped_release release;
-          gd::playout(copy, policies, rng);
+          play(copy, policies, rng);
         }
         return copy.outcome();
       },
       py::arg("agents") = "random", py::arg("seed") = py::none(),
-      "Play a copy of this deal to its end (tribute phases included) with built-in policies ('random', "
-      "'greedy', one for every seat or one a seat); returns its outcome and leaves this deal alone.");
+      ("Play a copy of this deal to its end (" + phases +
+       " included) with built-in policies ('random', 'greedy', one for every seat or one a seat); returns its "
+       "outcome and leaves this deal alone.")
+          .c_str());
+}
+
+}  // namespace
+
+void bind_agents(py::module_& m) {
+  def_playout<gd::Deal, gd::kPlayers>(m, "GuandanDeal", "tribute phases",
+                                      [](gd::Deal& d, const std::vector<Policy>& p, Random& r) { gd::playout(d, p, r); });
+  def_playout<gj::Deal, gj::kPlayers>(m, "GoujiDeal", "pre-play phases",
+                                      [](gj::Deal& d, const std::vector<Policy>& p, Random& r) { gj::playout(d, p, r); });
+  m.def("gouji_greedy_index", &gouji_greedy_index, py::arg("rules"), py::arg("seat"), py::arg("phase"),
+        py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
+        py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),
+        "Index in legal_moves of the built-in greedy Gouji policy's choice, from what the seat may know: the "
+        "phase ('buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play'), its role in play ('lead', 'answer', "
+        "'burn'), the seats still playing and those that opened a point.");
   m.def("greedy_index", &greedy_index, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("table"),
         py::arg("table_owner"), py::arg("hand_sizes"), py::arg("out_seats"), py::arg("legal_moves"),
         "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know (Gan Deng Yan "

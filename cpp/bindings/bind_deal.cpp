@@ -7,6 +7,7 @@
 #include "ganzdy/gdy_deal.h"
 #include "ganzdy/gd_playout.h"
 #include "ganzdy/gdy_playout.h"
+#include "ganzdy/gj_playout.h"
 
 #include <pybind11/numpy.h>
 
@@ -185,10 +186,11 @@ Move move_of_id(const Deal& d, std::int64_t id) {
 
 py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents, py::handle seed, int threads,
                       std::optional<bool> tribute) {
-  const bool guandan = rules.game() == Game::guandan;
-  if (!guandan) require_gan_deng_yan(rules, "playouts");
-  if (tribute && !guandan)
-    throw RulesError("playouts: tribute= is for Guandan, whose hands pay tribute; " + rules.describe() + " has none");
+  const bool guandan = rules.game() == Game::guandan, gouji = rules.game() == Game::gouji;
+  if (!guandan && !gouji) require_gan_deng_yan(rules, "playouts");
+  if (tribute && !guandan && !gouji)
+    throw RulesError("playouts: tribute= is for Guandan and Gouji, whose hands pay tribute; " + rules.describe() +
+                     " has none");
   if (deals < 0) throw RulesError("deals=" + std::to_string(deals) + " is not allowed: expected 0 or more");
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
@@ -197,6 +199,7 @@ py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents,
   {
     py::gil_scoped_release release;
     batch = guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
+            : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
                     : gdy::playouts(shared, deals, policies, s, threads);
   }
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
@@ -328,9 +331,9 @@ void bind_deal(py::module_& m) {
 
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
         py::arg("seed") = py::none(), py::arg("threads") = 0, py::arg("tribute") = py::none(),
-        "Play whole deals (Gan Deng Yan) or hands (Guandan) in C++ with built-in policies; NumPy arrays of "
-        "points, winner, plies, bombs. tribute (Guandan only, default True): each hand follows a random "
-        "previous finishing order, so tribute is paid; False plays first hands of a match.");
+        "Play whole deals (Gan Deng Yan) or hands (Guandan, Gouji) in C++ with built-in policies; NumPy arrays "
+        "of points, winner, plies, bombs. tribute (Guandan and Gouji, default True): each hand follows a random "
+        "previous hand, so tribute is paid; False plays first hands of a match.");
 
   m.def("deal_seed", [](py::handle seed, std::uint64_t index) { return gdy::deal_seed(to_seed(seed), index); },
         py::arg("seed"), py::arg("index"),

@@ -285,7 +285,7 @@ void bind_gd_deal(py::module_& m) {
                              "The ply a history-less copy was made at (0 for a deal with its whole history).")
       .def_property_readonly("history", [](const Deal& d) {
         py::list out;
-        for (const auto& ply : d.history()) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        d.history().for_each([&](const gd::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
         return out;
       }, "Every (seat, move) so far: tribute choices, plays and passes.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
@@ -309,12 +309,15 @@ void bind_gd_deal(py::module_& m) {
            "not in the hand, non-combinations and illegal tribute choices.")
       .def("pop", &pop_move<Deal>, "Undo the last move (a tribute choice too) and return it.")
       .def("parse_move", &Deal::parse_move, py::arg("text"))
-      .def("copy", [](const Deal& d, bool history) { return history ? Deal(d) : d.copy_without_history(); },
+      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
            py::arg("history") = true,
            "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
            "this point, be pickled or be recorded.")
-      .def("__copy__", [](const Deal& d) { return Deal(d); })
-      .def("__deepcopy__", [](const Deal& d, py::handle) { return Deal(d); })
+      .def("__copy__", [](Deal& d) { return d.copy(); })
+      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
+      .def("legal_move_features", [](const Deal& d) {
+        return legal_move_features(d, d.config().wild_enabled ? d.config().wild_face() : kNoWild);
+      }, kLegalMoveFeaturesDoc)
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
       .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,

@@ -473,6 +473,7 @@ void bind_gj_deal(py::module_& m) {
            "it plays on but cannot pop() past this point, be pickled or be recorded.")
       .def("__copy__", [](Deal& d) { return d.copy(); })
       .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
+      .def("legal_move_features", [](const Deal& d) { return legal_move_features(d, kNoWild); }, kLegalMoveFeaturesDoc)
       .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 216 cards accounted for, purchases and "
          "tribute included; hand sizes; places; turn).")

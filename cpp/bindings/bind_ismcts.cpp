@@ -6,23 +6,20 @@
 
 #include "bindings.h"
 #include "ganzdy/errors.h"
-#include "ganzdy/gdy_ismcts.h"
+#include "ganzdy/ismcts.h"
 
 namespace ganzdy::bind {
 
 namespace {
 
-using gdy::InformationSet;
-using gdy::IsmctsChild;
-using gdy::IsmctsResult;
-
-InformationSet information_set(const gdy::Deal& deal, py::handle seat) {
+template <class Deal>
+InformationSet<Deal> information_set(const Deal& deal, py::handle seat) {
   if (seat.is_none()) {
     if (deal.is_terminal())
       throw RulesError("InformationSet: the deal is over, so there is no seat to act; pass seat= explicitly");
-    return InformationSet(deal, deal.current_player());
+    return InformationSet<Deal>(deal, deal.current_player());
   }
-  return InformationSet(deal, to_seat(seat, deal.players(), "seat"));
+  return InformationSet<Deal>(deal, to_seat(seat, InformationSet<Deal>::players_of(deal), "seat"));
 }
 
 double seconds_from(py::handle obj) {
@@ -46,52 +43,64 @@ std::int64_t iterations_from(py::handle obj) {
   return n;
 }
 
-IsmctsResult run_ismcts(const InformationSet& info, py::handle iterations, py::handle time_limit, double c,
+template <class Deal>
+IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         const std::string& rollout, const std::string& reward, int threads, py::handle seed) {
-  gdy::IsmctsOptions options;
+  IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
   // Neither budget given: the default iteration count.
-  if (options.iterations == 0 && options.time_limit == 0) options.iterations = gdy::kDefaultIterations;
+  if (options.iterations == 0 && options.time_limit == 0) options.iterations = kDefaultIterations;
   options.c = c;
-  options.rollout = gdy::parse_policy(rollout);
-  options.reward = gdy::parse_reward(reward);
+  options.rollout = parse_policy(rollout);
+  options.reward = parse_reward(reward);
   options.threads = threads;
   options.seed = to_seed(seed);
   py::gil_scoped_release release;
-  return gdy::ismcts(info, options);
+  return ismcts(info, options);
+}
+
+constexpr const char* kIsmctsDoc =
+    "Information-set MCTS for the seat of `info`, which must be to act. Stops after `iterations` "
+    "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "
+    "comes first. The GIL is released while it searches.";
+
+template <class Deal>
+void bind_information_set(py::module_& m, const char* name, const char* doc) {
+  using InfoSet = InformationSet<Deal>;
+  py::class_<InfoSet>(m, name, doc)
+      .def(py::init(&information_set<Deal>), py::arg("deal"), py::arg("seat") = py::none(),
+           "The view of `seat` (default: the seat to act) of `deal` now. Keeps no hidden card of the deal.")
+      .def_property_readonly("seat", &InfoSet::seat)
+      .def_property_readonly("players", &InfoSet::players)
+      .def_property_readonly("rules", [](const InfoSet& i) { return i.rules(); })
+      .def_property_readonly("current_player", [](const InfoSet& i) {
+        return i.is_terminal() ? py::none() : py::object(py::int_(i.current_player()));
+      })
+      .def_property_readonly("is_terminal", &InfoSet::is_terminal)
+      .def_property_readonly("ply", &InfoSet::ply)
+      .def_property_readonly("hand", &InfoSet::hand)
+      .def_property_readonly("legal_moves", [](const InfoSet& i) {
+        MoveList moves;
+        i.legal_moves(moves);
+        return std::vector<Move>(moves.begin(), moves.end());
+      }, "The seat's legal moves (a list), empty unless it is to act.")
+      .def("sample_world", [](const InfoSet& i, py::handle seed) { return i.sample_world(to_seed(seed)); },
+           py::arg("seed") = py::none(),
+           "A deal consistent with what the seat knows, hidden cards dealt from `seed`: the same as "
+           "deal.sample_world(seat, seed) of the real deal.")
+      .def("__repr__", [name](const InfoSet& i) {
+        return "<" + std::string(name) + " seat " + std::to_string(i.seat()) + " at ply " + std::to_string(i.ply()) +
+               ", hand " + i.hand().str() + ">";
+      });
+  m.def("ismcts", &run_ismcts<Deal>, py::arg("info"), py::kw_only(), py::arg("iterations") = py::none(),
+        py::arg("time_limit") = py::none(), py::arg("c") = IsmctsOptions{}.c, py::arg("rollout") = "greedy",
+        py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(), kIsmctsDoc);
 }
 
 }  // namespace
 
 void bind_ismcts(py::module_& m) {
-  py::class_<InformationSet>(m, "InformationSet",
-                             "What one seat of a deal may know, and nothing more: a searcher's only access to the deal.")
-      .def(py::init(&information_set), py::arg("deal"), py::arg("seat") = py::none(),
-           "The view of `seat` (default: the seat to act) of `deal` now. Keeps no hidden card of the deal.")
-      .def_property_readonly("seat", &InformationSet::seat)
-      .def_property_readonly("players", &InformationSet::players)
-      .def_property_readonly("rules", [](const InformationSet& i) { return i.rules(); })
-      .def_property_readonly("current_player", [](const InformationSet& i) {
-        return i.is_terminal() ? py::none() : py::object(py::int_(i.current_player()));
-      })
-      .def_property_readonly("is_terminal", &InformationSet::is_terminal)
-      .def_property_readonly("ply", &InformationSet::ply)
-      .def_property_readonly("hand", &InformationSet::hand)
-      .def_property_readonly("legal_moves", [](const InformationSet& i) {
-        gdy::MoveList moves;
-        i.legal_moves(moves);
-        return std::vector<Move>(moves.begin(), moves.end());
-      }, "The seat's legal moves (a list), empty unless it is to act.")
-      .def("sample_world", [](const InformationSet& i, py::handle seed) { return i.sample_world(to_seed(seed)); },
-           py::arg("seed") = py::none(),
-           "A deal consistent with what the seat knows, hidden cards dealt from `seed`: the same as "
-           "deal.sample_world(seat, seed) of the real deal.")
-      .def("__repr__", [](const InformationSet& i) {
-        return "<InformationSet seat " + std::to_string(i.seat()) + " at ply " + std::to_string(i.ply()) +
-               ", hand " + i.hand().str() + ">";
-      });
-
   py::class_<IsmctsChild>(m, "IsmctsChild", "One root move's statistics in an ISMCTS search.")
       .def_readonly("id", &IsmctsChild::id)
       .def_readonly("move", &IsmctsChild::move)
@@ -119,13 +128,15 @@ void bind_ismcts(py::module_& m) {
                ", nodes=" + std::to_string(r.nodes) + ")";
       });
 
-  m.attr("ISMCTS_DEFAULT_ITERATIONS") = gdy::kDefaultIterations;
-  m.def("ismcts", &run_ismcts, py::arg("info"), py::kw_only(), py::arg("iterations") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("c") = gdy::IsmctsOptions{}.c, py::arg("rollout") = "greedy",
-        py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
-        "Information-set MCTS for the seat of `info`, which must be to act. Stops after `iterations` "
-        "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "
-        "comes first. The GIL is released while it searches.");
+  m.attr("ISMCTS_DEFAULT_ITERATIONS") = kDefaultIterations;
+  bind_information_set<gdy::Deal>(
+      m, "InformationSet", "What one seat of a deal may know, and nothing more: a searcher's only access to the deal.");
+  bind_information_set<gd::Deal>(m, "GuandanInformationSet",
+                                  "What one seat of a Guandan deal may know, and nothing more: a searcher's only "
+                                  "access to the deal.");
+  bind_information_set<gj::Deal>(m, "GoujiInformationSet",
+                                 "What one seat of a Gouji deal may know, and nothing more: a searcher's only "
+                                 "access to the deal.");
 }
 
 }  // namespace ganzdy::bind

@@ -50,6 +50,12 @@ std::string move_repr(const Move& m) {
 }  // namespace
 
 void bind_moves(py::module_& m) {
+  {
+    // Kind names by their enum value: the `kind` of the move features (move_features.h).
+    py::tuple kinds(kNumKinds);
+    for (int k = 0; k < kNumKinds; ++k) kinds[static_cast<std::size_t>(k)] = py::str(std::string(kind_name(static_cast<Kind>(k))));
+    m.attr("MOVE_KINDS") = kinds;
+  }
   m.def(
       "parse_move_text",
       [](const std::string& text) {

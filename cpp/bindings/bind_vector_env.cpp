@@ -1,10 +1,12 @@
-// The vector env (ganzdy._core.VectorEnv) and time_vector_env, its cost measured
-// inside C++. ganzdy.env.VectorEnv (python/ganzdy/env/vector.py) is the public face.
+// The vector envs (ganzdy._core.VectorEnv for Gan Deng Yan, GuandanVectorEnv,
+// GoujiVectorEnv: one template, vector_env.h) and time_vector_env, their cost
+// measured inside C++. ganzdy.env.VectorEnv (python/ganzdy/env/vector.py) is the
+// public face.
 //
 // Outputs are NumPy views of the env's own buffers, read-only and kept valid for
 // the env's lifetime (each view holds a reference to the env); every reset/step
-// overwrites them in place. The legal ids vary in number, so legal_ids() returns a
-// fresh array each time.
+// overwrites them in place. The legal ids (and the card-level games' move
+// features) vary in number, so legal_ids() and legal_features() return fresh arrays.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,7 +19,7 @@
 #include "bindings.h"
 #include "ganzdy/errors.h"
 #include "ganzdy/gdy_playout.h"
-#include "ganzdy/gdy_vector_env.h"
+#include "ganzdy/vector_env_games.h"
 
 #include <pybind11/numpy.h>
 
@@ -25,18 +27,18 @@ namespace ganzdy::bind {
 
 namespace {
 
-using gdy::VectorEnv;
-
 // The env plus a use flag: the GIL is released while it steps, so a second thread
 // must not step, reset or read it meanwhile; it gets a RuntimeError instead.
+template <class G>
 struct BoundVectorEnv {
-  VectorEnv env;
+  VectorEnv<G> env;
   std::atomic<bool> busy{false};
 };
 
 class InUse {
  public:
-  explicit InUse(BoundVectorEnv& bound) : flag_(bound.busy) {
+  template <class G>
+  explicit InUse(BoundVectorEnv<G>& bound) : flag_(bound.busy) {
     if (flag_.exchange(true))
       throw std::runtime_error("VectorEnv is in use by another thread: step, reset and reads must not overlap");
   }
@@ -48,30 +50,32 @@ class InUse {
   std::atomic<bool>& flag_;
 };
 
+constexpr int kRandomSeat = VectorEnv<GanDengYanGame>::kRandomSeat;
+
 int seat_from(py::handle seat, int players) {
   if (py::isinstance<py::str>(seat)) {
-    if (seat.cast<std::string>() == "random") return VectorEnv::kRandomSeat;
+    if (seat.cast<std::string>() == "random") return kRandomSeat;
     throw RulesError("seat=" + std::string(py::repr(seat)) + " is not allowed: expected a seat 0 to " +
                      std::to_string(players - 1) + " or 'random'");
   }
   return to_seat(seat, players, "seat");
 }
 
-std::vector<gdy::Policy> opponents_from(py::handle obj) {
-  std::vector<gdy::Policy> out;
+std::vector<Policy> opponents_from(py::handle obj) {
+  std::vector<Policy> out;
   if (py::isinstance<py::str>(obj)) {
-    out.push_back(gdy::parse_policy(obj.cast<std::string>()));
+    out.push_back(parse_policy(obj.cast<std::string>()));
     return out;
   }
   if (!py::isinstance<py::sequence>(obj)) throw py::type_error("opponents must be a policy name or a sequence of them");
   for (auto item : obj.cast<py::sequence>()) {
     if (!py::isinstance<py::str>(item)) throw py::type_error("opponents must be policy names ('random', 'greedy')");
-    out.push_back(gdy::parse_policy(item.cast<std::string>()));
+    out.push_back(parse_policy(item.cast<std::string>()));
   }
   return out;
 }
 
-std::string policy_name(gdy::Policy p) { return p == gdy::Policy::greedy ? "greedy" : "random"; }
+std::string policy_name(Policy p) { return p == Policy::greedy ? "greedy" : "random"; }
 
 // A read-only view of `data`, shaped `shape`, keeping `owner` alive.
 template <typename T>
@@ -82,14 +86,17 @@ py::array view(py::handle owner, std::span<const T> data, std::vector<py::ssize_
   return out;
 }
 
-std::unique_ptr<BoundVectorEnv> make_env(const Rules& rules, int num_envs, py::handle opponents, py::handle seat,
-                                         py::handle seed) {
-  auto shared = std::make_shared<const Rules>(rules);
-  return std::unique_ptr<BoundVectorEnv>(new BoundVectorEnv{
-      VectorEnv(shared, num_envs, opponents_from(opponents), seat_from(seat, rules.players()), to_seed(seed)), {}});
+template <class G>
+std::unique_ptr<BoundVectorEnv<G>> make_env(const Rules& rules, int num_envs, py::handle opponents, py::handle seat,
+                                            py::handle seed) {
+  auto shared = G::require(std::make_shared<const Rules>(rules));
+  return std::unique_ptr<BoundVectorEnv<G>>(new BoundVectorEnv<G>{
+      VectorEnv<G>(shared, num_envs, opponents_from(opponents), seat_from(seat, G::players(rules)), to_seed(seed)),
+      {}});
 }
 
-void reset(BoundVectorEnv& self, py::handle seed) {
+template <class G>
+void reset(BoundVectorEnv<G>& self, py::handle seed) {
   InUse in_use(self);
   if (seed.is_none()) {
     py::gil_scoped_release release;
@@ -101,7 +108,8 @@ void reset(BoundVectorEnv& self, py::handle seed) {
   }
 }
 
-void step(BoundVectorEnv& self, py::handle actions) {
+template <class G>
+void step(BoundVectorEnv<G>& self, py::handle actions) {
   py::array arr = py::array::ensure(actions);
   if (!arr) throw py::type_error("actions must be an array or sequence of integer move ids");
   const char kind = arr.dtype().kind();
@@ -118,9 +126,10 @@ void step(BoundVectorEnv& self, py::handle actions) {
   self.env.step(span);
 }
 
+template <class G>
 py::dict buffers(py::object owner) {
-  auto& self = owner.cast<BoundVectorEnv&>();
-  const VectorEnv& env = self.env;
+  auto& self = owner.cast<BoundVectorEnv<G>&>();
+  const VectorEnv<G>& env = self.env;
   const py::ssize_t n = env.num_envs();
   const py::ssize_t obs = env.observation_size();
   py::dict out;
@@ -134,14 +143,30 @@ py::dict buffers(py::object owner) {
   return out;
 }
 
-py::array legal_ids(BoundVectorEnv& self) {
+template <class G>
+py::array legal_ids(BoundVectorEnv<G>& self) {
   InUse in_use(self);
   const auto ids = self.env.legal_ids();
   return py::array_t<std::int32_t>(static_cast<py::ssize_t>(ids.size()), ids.data());
 }
 
+// The card-level games' legal moves' features, fresh arrays flat over the envs
+// like legal_ids(): cards [total, 54] uint8, kind uint8, key int8, wilds uint8.
+template <class G>
+py::dict legal_features(BoundVectorEnv<G>& self) {
+  InUse in_use(self);
+  const VectorEnv<G>& env = self.env;
+  const auto total = static_cast<py::ssize_t>(env.legal_ids().size());
+  py::dict out;
+  out["cards"] = py::array_t<std::uint8_t>({total, static_cast<py::ssize_t>(kNumFaces)}, env.move_cards().data());
+  out["kind"] = py::array_t<std::uint8_t>(total, env.move_kinds().data());
+  out["key"] = py::array_t<std::int8_t>(total, env.move_keys().data());
+  out["wilds"] = py::array_t<std::uint8_t>(total, env.move_wilds().data());
+  return out;
+}
+
 py::array action_masks(py::object owner) {
-  auto& self = owner.cast<BoundVectorEnv&>();
+  auto& self = owner.cast<BoundVectorEnv<GanDengYanGame>&>();
   InUse in_use(self);
   std::span<const std::uint8_t> masks;
   {
@@ -161,11 +186,14 @@ py::array copy_of(std::span<const T> data) {
 // ns per env step, and process CPU ns per env step (std::clock; on a shared machine
 // the wall clock also counts the time other processes held the core), plus what was
 // played so a benchmark can check it.
-py::dict time_vector_env(BoundVectorEnv& self, int steps, int rounds, bool masks, py::handle seed) {
+template <class G>
+py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool masks, py::handle seed) {
   if (steps < 1 || rounds < 1) throw py::value_error("steps and rounds must be positive");
   InUse in_use(self);
-  VectorEnv& env = self.env;
+  VectorEnv<G>& env = self.env;
   if (!env.started()) throw RulesError("time_vector_env: reset() the env first");
+  if (masks && !G::kMoveIds)
+    throw RulesError("time_vector_env: masks=True needs a game with move ids (Gan Deng Yan)");
   Random rng(to_seed(seed));
   const auto n = static_cast<std::size_t>(env.num_envs());
   std::vector<std::int64_t> actions(n);
@@ -187,7 +215,8 @@ py::dict time_vector_env(BoundVectorEnv& self, int steps, int rounds, bool masks
           actions[i] = ids[static_cast<std::size_t>(offsets[i]) + static_cast<std::size_t>(rng.below(count))];
         }
         env.step(actions);
-        if (masks) mask_bytes += env.masks()[n - 1];  // touch the result
+        if constexpr (G::kMoveIds)
+          if (masks) mask_bytes += env.masks()[n - 1];  // touch the result
         const auto rewards = env.rewards();
         const auto ended = env.terminations();
         for (std::size_t i = 0; i < n; ++i) {
@@ -212,61 +241,86 @@ py::dict time_vector_env(BoundVectorEnv& self, int steps, int rounds, bool masks
   return out;
 }
 
-}  // namespace
-
-void bind_vector_env(py::module_& m) {
-  py::class_<BoundVectorEnv>(m, "VectorEnv",
-                             "n Gan Deng Yan deals stepped together in C++: one learner seat each, built-in "
-                             "opponents, same-step auto-reset. See ganzdy.env.VectorEnv.")
-      .def(py::init(&make_env), py::arg("rules"), py::arg("num_envs"), py::arg("opponents") = "random",
-           py::arg("seat") = 0, py::arg("seed") = py::none())
-      .def_property_readonly("num_envs", [](const BoundVectorEnv& b) { return b.env.num_envs(); })
-      .def_property_readonly("players", [](const BoundVectorEnv& b) { return b.env.players(); })
-      .def_property_readonly("observation_size", [](const BoundVectorEnv& b) { return b.env.observation_size(); })
-      .def_property_readonly("num_moves", [](const BoundVectorEnv& b) { return b.env.num_moves(); })
-      .def_property_readonly("rules", [](const BoundVectorEnv& b) { return b.env.rules(); })
-      .def_property_readonly("seed", [](const BoundVectorEnv& b) { return b.env.seed(); },
+// The class common to every game's env; `extra` adds the game's own methods.
+template <class G, class Extra>
+void bind_env_class(py::module_& m, const char* name, const char* doc, Extra&& extra) {
+  using Bound = BoundVectorEnv<G>;
+  py::class_<Bound> cls(m, name, doc);
+  cls.def(py::init(&make_env<G>), py::arg("rules"), py::arg("num_envs"), py::arg("opponents") = "random",
+          py::arg("seat") = 0, py::arg("seed") = py::none())
+      .def_property_readonly("num_envs", [](const Bound& b) { return b.env.num_envs(); })
+      .def_property_readonly("players", [](const Bound& b) { return b.env.players(); })
+      .def_property_readonly("observation_size", [](const Bound& b) { return b.env.observation_size(); })
+      .def_property_readonly("rules", [](const Bound& b) { return b.env.rules(); })
+      .def_property_readonly("seed", [](const Bound& b) { return b.env.seed(); },
                              "The seed of the episodes now being played.")
-      .def_property_readonly("seat", [](const BoundVectorEnv& b) {
-        return b.env.seat() == VectorEnv::kRandomSeat ? py::object(py::str("random")) : py::object(py::int_(b.env.seat()));
+      .def_property_readonly("seat", [](const Bound& b) {
+        return b.env.seat() == kRandomSeat ? py::object(py::str("random")) : py::object(py::int_(b.env.seat()));
       })
-      .def_property_readonly("opponents", [](const BoundVectorEnv& b) {
+      .def_property_readonly("opponents", [](const Bound& b) {
         std::vector<std::string> out;
         for (auto p : b.env.opponents()) out.push_back(policy_name(p));
         return out;
       })
-      .def_property_readonly("started", [](const BoundVectorEnv& b) { return b.env.started(); })
-      .def_property_readonly("completed_episodes", [](const BoundVectorEnv& b) { return b.env.completed_episodes(); })
-      .def_property_readonly("skipped_episodes", [](const BoundVectorEnv& b) { return b.env.skipped_episodes(); })
-      .def("reset", &reset, py::arg("seed") = py::none(),
+      .def_property_readonly("started", [](const Bound& b) { return b.env.started(); })
+      .def_property_readonly("completed_episodes", [](const Bound& b) { return b.env.completed_episodes(); })
+      .def_property_readonly("skipped_episodes", [](const Bound& b) { return b.env.skipped_episodes(); })
+      .def("reset", &reset<G>, py::arg("seed") = py::none(),
            "seed=None: the next episode of every env (episode 0 on first use); an int reseeds and starts "
            "episode 0 of every env.")
-      .def("step", &step, py::arg("actions"), "One learner move id per env; all are checked before any env moves.")
-      .def("buffers", &buffers,
+      .def("step", &step<G>, py::arg("actions"), "One learner move id per env; all are checked before any env moves.")
+      .def("buffers", &buffers<G>,
            "Read-only views of the output buffers, valid for the env's lifetime and overwritten by each "
            "reset/step: observations, legal_offsets, rewards, terminations, episode_points, episode_lengths, "
            "final_observations.")
-      .def("legal_ids", &legal_ids, "The flat legal ids of every env (a new array), split by legal_offsets.")
-      .def("action_masks", &action_masks,
-           "A read-only view of the dense masks [num_envs, num_moves] of the current legal ids.")
-      .def("seats", [](BoundVectorEnv& b) {
+      .def("legal_ids", &legal_ids<G>, "The flat legal ids of every env (a new array), split by legal_offsets.")
+      .def("seats", [](Bound& b) {
         InUse in_use(b);
         return copy_of(b.env.seats());
       }, "The learner's seat in each env's current episode (a new array).")
-      .def("episodes", [](BoundVectorEnv& b) {
+      .def("episodes", [](Bound& b) {
         InUse in_use(b);
         return copy_of(b.env.episodes());
       }, "The index of each env's current episode (a new array; -1 before reset).")
-      .def("deal", [](BoundVectorEnv& b, int i) {
+      .def("deal", [](Bound& b, int i) {
         InUse in_use(b);
         return b.env.deal(i).copy_without_history();
       }, py::arg("i"), "A copy of env i's deal as it is now (without history).");
-
-  m.def("time_vector_env", &time_vector_env, py::arg("env"), py::arg("steps") = 100, py::arg("rounds") = 5,
+  extra(cls);
+  m.def("time_vector_env", &time_vector_env<G>, py::arg("env"), py::arg("steps") = 100, py::arg("rounds") = 5,
         py::arg("masks") = false, py::arg("seed") = 0,
-        "Step `env` (a _core.VectorEnv, reset) steps x rounds times with random learner moves inside C++: "
+        "Step `env` (a reset _core vector env) steps x rounds times with random learner moves inside C++: "
         "{'ns_per_step': [wall, per round], 'cpu_ns_per_step': [CPU time, per round], 'steps', 'episodes', "
-        "'reward_sum', 'mask_checksum'}.");
+        "'reward_sum', 'mask_checksum'}. masks=True (Gan Deng Yan) also brings the dense masks up to date.");
+}
+
+template <class G>
+void bind_card_level_env(py::module_& m, const char* name, const char* doc) {
+  bind_env_class<G>(m, name, doc, [](py::class_<BoundVectorEnv<G>>& cls) {
+    cls.def("legal_features", &legal_features<G>,
+            "The legal moves' features, fresh arrays flat over the envs like legal_ids (split by "
+            "legal_offsets): {'cards': uint8 [total, 54], 'kind': uint8, 'key': int8, 'wilds': uint8}.");
+  });
+}
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  bind_env_class<GanDengYanGame>(
+      m, "VectorEnv",
+      "n Gan Deng Yan deals stepped together in C++: one learner seat each, built-in opponents, same-step "
+      "auto-reset. See ganzdy.env.VectorEnv.",
+      [](py::class_<BoundVectorEnv<GanDengYanGame>>& cls) {
+        cls.def_property_readonly("num_moves", [](const BoundVectorEnv<GanDengYanGame>& b) { return b.env.num_moves(); })
+            .def("action_masks", &action_masks,
+                 "A read-only view of the dense masks [num_envs, num_moves] of the current legal ids.");
+      });
+  bind_card_level_env<GuandanGame>(m, "GuandanVectorEnv",
+                                   "n Guandan deals stepped together in C++; move ids index each env's legal "
+                                   "moves, described by legal_features(). See ganzdy.env.VectorEnv.");
+  bind_card_level_env<GoujiGame>(m, "GoujiVectorEnv",
+                                 "n Gouji deals stepped together in C++; move ids index each env's legal moves, "
+                                 "described by legal_features(). See ganzdy.env.VectorEnv.");
 }
 
 }  // namespace ganzdy::bind

@@ -6,6 +6,9 @@
 
 #include "bindings.h"
 #include "ganzdy/errors.h"
+#include "ganzdy/move_features.h"
+
+#include <pybind11/numpy.h>
 
 namespace ganzdy::bind {
 
@@ -118,5 +121,31 @@ DealT sample_world_of(const DealT& d, py::handle seat_obj, py::handle seed, int 
   py::gil_scoped_release release;
   return d.sample_world(seat, s);
 }
+
+// Deal.legal_move_features(): the features (move_features.h) of the legal moves,
+// one row per move in legal_moves order, as fresh arrays.
+template <typename DealT>
+py::dict legal_move_features(const DealT& d, int wild_face) {
+  MoveList moves;
+  d.legal_moves(moves);
+  const auto n = static_cast<py::ssize_t>(moves.size());
+  py::array_t<std::uint8_t> cards({n, static_cast<py::ssize_t>(kNumFaces)});
+  py::array_t<std::uint8_t> kinds(n);
+  py::array_t<std::int8_t> keys(n);
+  py::array_t<std::uint8_t> wilds(n);
+  write_move_features(moves, wild_face, cards.mutable_data(), kinds.mutable_data(), keys.mutable_data(),
+                      wilds.mutable_data());
+  py::dict out;
+  out["cards"] = cards;
+  out["kind"] = kinds;
+  out["key"] = keys;
+  out["wilds"] = wilds;
+  return out;
+}
+
+inline constexpr const char* kLegalMoveFeaturesDoc =
+    "The legal moves' features, one row per move in legal_moves order (row k is move id k of the vector "
+    "env): {'cards': uint8 [n, 54] face counts, 'kind': uint8 (ganzdy.MOVE_KINDS[kind] names it), 'key': "
+    "int8 (the key rank index, -1 when rankless), 'wilds': uint8 (wild cards played)}.";
 
 }  // namespace ganzdy::bind

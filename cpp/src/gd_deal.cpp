@@ -406,7 +406,6 @@ void Deal::apply(const Move& move) {
 void Deal::apply_recorded(const Move& move) {
   Ply ply{move, info_.current, info_};
   advance(move);
-  if (history_.capacity() == 0) history_.reserve(160);  // random play runs about 130 plies a hand
   history_.push_back(ply);
   check_invariants();
 }

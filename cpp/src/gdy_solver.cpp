@@ -538,6 +538,10 @@ bool Search::control_win(int mover, const MoveList& moves) {
   const Cards& hand = deal_.hand(mover);
   if (deal_.table().is_pass()) {
     if (!partition(hand, true, 0, &moves)) return false;
+    // Only extract() reads the line, and it turns the cache off first. With the cache
+    // on, a part whose rest came from a lookup left the rest out, and the line can be
+    // empty altogether: the verdict is all the search needs.
+    if (use_known_ || line_.empty()) return true;
     now_ = line_.front();  // the part played last: the one that may be beaten
     for (const Move& m : line_)
       if (line_.size() == 1 || unbeatable(m)) now_ = m;

@@ -6,6 +6,7 @@ from typing import Any
 from ganzdy._core import (
     GOUJI_OBSERVATION_VERSION,
     GUANDAN_OBSERVATION_VERSION,
+    MOVE_KINDS,
     OBSERVATION_VERSION,
     AmbiguousMoveError,
     Cards,
@@ -13,12 +14,14 @@ from ganzdy._core import (
     DeckError,
     GanzdyError,
     GoujiDeal,
+    GoujiInformationSet,
     GoujiLegalMoves,
     GoujiOutcome,
     GoujiPayment,
     GoujiPlay,
     GoujiPurchase,
     GuandanDeal,
+    GuandanInformationSet,
     GuandanLegalMoves,
     GuandanOutcome,
     IllegalMoveError,
@@ -50,6 +53,7 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
+from ganzdy.gouji_match import GoujiMatch
 from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
@@ -97,6 +101,7 @@ __all__ = [
     "GOUJI_OBSERVATION_VERSION",
     "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
+    "MOVE_KINDS",
     "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
@@ -108,13 +113,16 @@ __all__ = [
     "DeckError",
     "GanzdyError",
     "GoujiDeal",
+    "GoujiInformationSet",
     "GoujiLegalMoves",
+    "GoujiMatch",
     "GoujiOutcome",
     "GoujiPayment",
     "GoujiPlay",
     "GoujiPurchase",
     "GreedyAgent",
     "GuandanDeal",
+    "GuandanInformationSet",
     "GuandanLegalMoves",
     "GuandanMatch",
     "GuandanOutcome",

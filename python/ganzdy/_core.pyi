@@ -1,7 +1,7 @@
 """Type stubs for the compiled core, ganzdy._core (hand-written; checked by stubtest)."""
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -271,6 +271,7 @@ class Deal(metaclass=_Pybind11Type):
     def from_record(record: Mapping[str, Any] | str) -> Deal: ...
 
 GUANDAN_OBSERVATION_VERSION: int
+MOVE_KINDS: tuple[str, ...]
 
 class GuandanOutcome(metaclass=_Pybind11Type):
     """What a Guandan deal came to."""
@@ -401,6 +402,7 @@ class GuandanDeal(metaclass=_Pybind11Type):
     def copy(self, history: bool = True) -> GuandanDeal: ...
     def __copy__(self) -> GuandanDeal: ...
     def __deepcopy__(self, memo: object) -> GuandanDeal: ...
+    def legal_move_features(self) -> dict[str, npt.NDArray[Any]]: ...
     def hash(self) -> int: ...
     def check_invariants(self) -> None: ...
     def observation(
@@ -605,6 +607,7 @@ class GoujiDeal(metaclass=_Pybind11Type):
     def copy(self, history: bool = True) -> GoujiDeal: ...
     def __copy__(self) -> GoujiDeal: ...
     def __deepcopy__(self, memo: object) -> GoujiDeal: ...
+    def legal_move_features(self) -> dict[str, npt.NDArray[Any]]: ...
     def hash(self) -> int: ...
     def check_invariants(self) -> None: ...
     def observation(
@@ -619,14 +622,17 @@ class GoujiDeal(metaclass=_Pybind11Type):
     @staticmethod
     def observation_shape(*, perfect: bool = False) -> tuple[int]: ...
     def sample_world(self, seat: int | None = None, seed: int | None = None) -> GoujiDeal: ...
+    # Added by bind_agents.cpp.
+    def playout(
+        self, agents: str | Sequence[str] = "random", seed: int | None = None
+    ) -> GoujiOutcome: ...
     # Added by ganzdy/__init__.py from ganzdy.records.
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
     @staticmethod
     def from_record(record: Mapping[str, Any] | str) -> GoujiDeal: ...
 
-class VectorEnv(metaclass=_Pybind11Type):
-    """n Gan Deng Yan deals stepped together in C++ (see ganzdy.env.VectorEnv)."""
-
+class _VectorEnvBase(metaclass=_Pybind11Type):
+    # Not in the module: what the three vector envs share.
     def __init__(
         self,
         rules: Rules,
@@ -641,8 +647,6 @@ class VectorEnv(metaclass=_Pybind11Type):
     def players(self) -> int: ...
     @property
     def observation_size(self) -> int: ...
-    @property
-    def num_moves(self) -> int: ...
     @property
     def rules(self) -> Rules: ...
     @property
@@ -661,19 +665,42 @@ class VectorEnv(metaclass=_Pybind11Type):
     def step(self, actions: npt.ArrayLike) -> None: ...
     def buffers(self) -> dict[str, npt.NDArray[Any]]: ...
     def legal_ids(self) -> npt.NDArray[np.int32]: ...
-    def action_masks(self) -> npt.NDArray[np.bool_]: ...
     def seats(self) -> npt.NDArray[np.int8]: ...
     def episodes(self) -> npt.NDArray[np.int64]: ...
+
+class VectorEnv(_VectorEnvBase):
+    """n Gan Deng Yan deals stepped together in C++ (see ganzdy.env.VectorEnv)."""
+
+    @property
+    def num_moves(self) -> int: ...
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
     def deal(self, i: int) -> Deal: ...
 
+class GuandanVectorEnv(_VectorEnvBase):
+    """n Guandan deals stepped together in C++ (see ganzdy.env.VectorEnv)."""
+
+    def legal_features(self) -> dict[str, npt.NDArray[Any]]: ...
+    def deal(self, i: int) -> GuandanDeal: ...
+
+class GoujiVectorEnv(_VectorEnvBase):
+    """n Gouji deals stepped together in C++ (see ganzdy.env.VectorEnv)."""
+
+    def legal_features(self) -> dict[str, npt.NDArray[Any]]: ...
+    def deal(self, i: int) -> GoujiDeal: ...
+
 def time_vector_env(
-    env: VectorEnv, steps: int = 100, rounds: int = 5, masks: bool = False, seed: int | None = 0
+    env: VectorEnv | GuandanVectorEnv | GoujiVectorEnv,
+    steps: int = 100,
+    rounds: int = 5,
+    masks: bool = False,
+    seed: int | None = 0,
 ) -> dict[str, Any]: ...
 
-class InformationSet(metaclass=_Pybind11Type):
-    """What one seat of a deal may know, and nothing more: a searcher's only access to the deal."""
+_DealT = TypeVar("_DealT", Deal, GuandanDeal, GoujiDeal)
 
-    def __init__(self, deal: Deal, seat: int | None = None) -> None: ...
+class _InformationSetBase(Generic[_DealT], metaclass=_Pybind11Type):
+    # Not in the module: what the three information sets share.
+    def __init__(self, deal: _DealT, seat: int | None = None) -> None: ...
     @property
     def seat(self) -> int: ...
     @property
@@ -690,7 +717,16 @@ class InformationSet(metaclass=_Pybind11Type):
     def hand(self) -> Cards: ...
     @property
     def legal_moves(self) -> list[Move]: ...
-    def sample_world(self, seed: int | None = None) -> Deal: ...
+    def sample_world(self, seed: int | None = None) -> _DealT: ...
+
+class InformationSet(_InformationSetBase[Deal]):
+    """What one seat of a deal may know, and nothing more: a searcher's only access to the deal."""
+
+class GuandanInformationSet(_InformationSetBase[GuandanDeal]):
+    """What one seat of a Guandan deal may know, and nothing more: a searcher's access to it."""
+
+class GoujiInformationSet(_InformationSetBase[GoujiDeal]):
+    """What one seat of a Gouji deal may know, and nothing more: a searcher's only access to it."""
 
 class IsmctsChild(metaclass=_Pybind11Type):
     """One root move's statistics in an ISMCTS search."""
@@ -729,7 +765,7 @@ class IsmctsResult(metaclass=_Pybind11Type):
 ISMCTS_DEFAULT_ITERATIONS: int
 
 def ismcts(
-    info: InformationSet,
+    info: InformationSet | GuandanInformationSet | GoujiInformationSet,
     *,
     iterations: int | None = None,
     time_limit: float | None = None,
@@ -755,6 +791,21 @@ def greedy_index(
     table_owner: int | None,
     hand_sizes: Sequence[int],
     out_seats: Sequence[int],
+    legal_moves: Sequence[Move],
+) -> int: ...
+def gouji_greedy_index(
+    rules: Rules,
+    seat: int,
+    phase: str,
+    hand: str | Cards,
+    table: Move | None,
+    table_owner: int | None,
+    role: str | None,
+    hand_sizes: Sequence[int],
+    active: Sequence[int],
+    opened: Sequence[int],
+    has_head: bool,
+    anyone_out: bool,
     legal_moves: Sequence[Move],
 ) -> int: ...
 def playouts(

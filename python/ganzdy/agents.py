@@ -3,9 +3,11 @@
 An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
 seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
-cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``) and
-Guandan hands (``GuandanDeal``): a Guandan view adds the phase (tribute, pick,
-return, play), the levels and the tribute as the seat has seen it. A search agent
+cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``),
+Guandan hands (``GuandanDeal``) and Gouji hands (``GoujiDeal``): a Guandan view adds
+the phase (tribute, pick, return, play), the levels and the tribute as the seat has
+seen it; a Gouji view the phase, the seat's role, who still plays, who opened a
+point, whether the seat has a head, and the purchases and tribute. A search agent
 samples the worlds it searches from the view's ``information`` (an
 ``InformationSet``), which holds no hidden card either.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
@@ -27,13 +29,18 @@ from ganzdy._core import (
     Cards,
     Deal,
     GanzdyError,
+    GoujiDeal,
+    GoujiPayment,
+    GoujiPurchase,
     GuandanDeal,
+    GuandanInformationSet,
     IllegalMoveError,
     InformationSet,
     IsmctsResult,
     Move,
     ParseError,
     Rules,
+    gouji_greedy_index,
     greedy_index,
     ismcts,
     parse_move_text,
@@ -50,7 +57,7 @@ class Quit(Exception):
 
 
 # A deal of any game: what agents play and matches drive.
-AnyDeal = Deal | GuandanDeal
+AnyDeal = Deal | GuandanDeal | GoujiDeal
 
 
 @dataclass(frozen=True)
@@ -86,8 +93,10 @@ class SeatView:
     legal_moves: tuple[Move, ...]  # the pass first when following
     # For search: samples whole deals consistent with this view (hidden cards dealt
     # at random); it keeps no hidden card of the real deal. None when the view was
-    # built by hand, and for Guandan so far.
-    information: InformationSet | None = field(default=None, compare=False, repr=False)
+    # built by hand.
+    information: InformationSet | GuandanInformationSet | None = field(
+        default=None, compare=False, repr=False
+    )
     # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
     # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
     # the tribute as this seat has seen it. A Guandan view's dealer is the seat
@@ -97,6 +106,17 @@ class SeatView:
     team_levels: tuple[str, str] | None = None
     tribute: tuple[Tribute, ...] = ()
     resisted: bool = False  # the payers' big jokers cancelled the tribute
+    # Gouji only (the phase above too: 'buy', 'return', 'revolt', 'yaotou', 'xuandian' or
+    # 'play'; the dealer is the first leader, or -1 before play): the seat's role in play
+    # ('lead', 'answer' or 'burn'; None outside play), the seats still playing, those that
+    # opened a point (or revolted), whether the seat has a head (有头), and the
+    # purchases and tribute payments, which are public.
+    role: str | None = None
+    active_seats: tuple[int, ...] = ()
+    opened: tuple[int, ...] = ()
+    has_head: bool = True
+    purchases: tuple[GoujiPurchase, ...] = ()
+    payments: tuple[GoujiPayment, ...] = ()
 
     @property
     def ply(self) -> int:
@@ -126,10 +146,28 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
         "hand_sizes": tuple(deal.hand_sizes),
         "table": None if table.is_pass else table,
         "table_owner": deal.table_owner,
-        "passes": deal.passes,
         "played": deal.played,
         "legal_moves": tuple(deal.legal_moves),
     }
+    if isinstance(deal, GoujiDeal):
+        leader = deal.first_leader
+        return SeatView(
+            **public,
+            passes=len(deal.passed),
+            dealer=-1 if leader is None else leader,
+            stock_size=0,
+            bombs_played=0,
+            history=moves,  # every Gouji move is public, purchases and returns included
+            out_seats=tuple(deal.finish_order),
+            phase=deal.phase,
+            role=deal.role,
+            active_seats=tuple(s for s in range(deal.players) if deal.is_active(s)),
+            opened=tuple(deal.points_opened),
+            has_head=deal.has_head(seat),
+            purchases=tuple(deal.purchases),
+            payments=tuple(deal.tribute),
+        )
+    public["passes"] = deal.passes
     if isinstance(deal, GuandanDeal):
         return SeatView(
             **public,
@@ -143,6 +181,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
             team_levels=deal.team_levels,
             tribute=_tribute_seen(deal, seat),
             resisted=deal.resisted,
+            information=GuandanInformationSet(deal, seat),
         )
     return SeatView(
         **public,
@@ -218,6 +257,24 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, view: SeatView) -> Move:
+        if view.rules.game == "gouji":
+            return view.legal_moves[
+                gouji_greedy_index(
+                    view.rules,
+                    view.seat,
+                    view.phase,
+                    view.hand,
+                    view.table,
+                    view.table_owner,
+                    view.role,
+                    view.hand_sizes,
+                    view.active_seats,
+                    view.opened,
+                    view.has_head,
+                    bool(view.out_seats),
+                    view.legal_moves,
+                )
+            ]
         index = greedy_index(
             view.rules,
             view.seat,
@@ -289,8 +346,6 @@ class ISMCTS:
         self.last_result = None
         if len(view.legal_moves) == 1:
             return view.legal_moves[0]
-        if view.rules.game != "gan_deng_yan":
-            raise AgentError(f"ismcts searches Gan Deng Yan deals only so far, not {view.rules}")
         if view.information is None:
             raise AgentError(
                 "ismcts: the view has no information set to search (build views with view_for)"
@@ -323,11 +378,15 @@ def _faces(cards: Cards, jokers_alike: bool) -> list[str]:
     )
 
 
-# What a Guandan seat does in each phase before play.
+# What a Guandan or Gouji seat does in each phase before play.
 _CHOICE = {
     "tribute": "pay a tribute card (your highest, the wild hearts aside)",
     "pick": "pick one of the two tribute cards",
     "return": "give a card back to the player who paid you",
+    "buy": "pay a 2 or a joker for a 3 (买三)",
+    "revolt": "revolt (革命: sit the hand out as 四科) or pass",
+    "yaotou": "declare yaotou (要头: stay your 对家's head) or wutou (无头)",
+    "xuandian": "declare points (xuandian, 宣点) or pass",
 }
 
 
@@ -351,13 +410,14 @@ def find_move(view: SeatView, text: str) -> Move:
             return legal[number - 1]
         raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
     lowered = answer.lower()
-    choices = ", ".join(str(m.cards) for m in legal)
+    choices = ", ".join(str(m.cards) if m.cards else str(m) for m in legal)
     if lowered == "pass":
+        passes = [m for m in legal if m.is_pass]
+        if passes:
+            return passes[0]
         if view.phase != "play":
             raise IllegalMoveError(f"you must {_CHOICE[view.phase]}: one of {choices}")
-        if view.table is None:
-            raise IllegalMoveError("you lead: the leader may not pass")
-        return legal[0]
+        raise IllegalMoveError("you lead: the leader may not pass")
     for move in legal:
         if str(move).lower() == lowered:
             return move
@@ -373,8 +433,10 @@ def find_move(view: SeatView, text: str) -> Move:
         raise IllegalMoveError(f"{cards}: you must {_CHOICE[view.phase]}: one of {choices}")
     if not matches and cards not in view.hand:
         raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
-    if not matches and view.rules.game == "gan_deng_yan":
-        jokers_alike = view.rules.option("king_bomb") != "small_plus_big"
+    if not matches and view.rules.game in ("gan_deng_yan", "gouji"):
+        # Gouji lists one face per rank too; its jokers differ (small and big).
+        gdy = view.rules.game == "gan_deng_yan"
+        jokers_alike = gdy and view.rules.option("king_bomb") != "small_plus_big"
         faces = _faces(cards, jokers_alike)
         matches = [m for m in legal if _faces(m.cards, jokers_alike) == faces and declared(m)]
     if len(matches) == 1:
@@ -446,8 +508,11 @@ class HumanAgent:
                 self._write(f"  {ply:>4}. seat {seat}: {move}")
         self._seen[view.seat] = view.ply
         guandan = view.rules.game == "guandan"
+        gouji = view.rules.game == "gouji"
         if guandan:
             self._show_guandan(view)
+        elif gouji:
+            self._show_gouji(view)
         else:
             self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
         if view.phase != "play":
@@ -461,7 +526,9 @@ class HumanAgent:
             + (" out" if s in view.out_seats else "")
             for s, n in enumerate(view.hand_sizes)
         )
-        if guandan:
+        if gouji:
+            self._write(f"cards: {counts}")
+        elif guandan:
             self._write(f"cards: {counts}  |  bombs {view.bombs_played}")
         else:
             self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
@@ -492,6 +559,28 @@ class HumanAgent:
             self._write(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
         if view.out_seats:
             self._write(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
+
+    def _show_gouji(self, view: SeatView) -> None:
+        you = view.seat
+        mates = ", ".join(str(s) for s in range(6) if s % 2 == you % 2 and s != you)
+        roles = {"answer": "; you may answer", "burn": "; you may only burn (烧牌) or pass"}
+        role = roles.get(view.role or "", "")
+        head = "" if view.has_head or view.phase != "play" else "; you are headless (无头)"
+        self._write(
+            f"-- seat {you} to act (you, team {you % 2} with seats {mates}; your 对家 is seat "
+            f"{(you + 3) % 6}){role}{head}"
+        )
+        for p in view.payments:
+            back = f", given back {' '.join(p.returned)}" if p.returned else ""
+            self._write(
+                f"tribute ({p.kind}): seat {p.payer} paid {' '.join(p.cards)} to seat "
+                f"{p.receiver}{back}"
+            )
+        out = [s for s in range(6) if s not in view.active_seats]
+        if view.phase == "play" and out:
+            self._write(f"no longer playing: {', '.join(f'seat {s}' for s in out)}")
+        if view.opened:
+            self._write(f"opened a point: {', '.join(f'seat {s}' for s in view.opened)}")
 
     def act(self, view: SeatView) -> Move:
         self._show(view)

@@ -19,6 +19,9 @@ from typing import TextIO
 from ganzdy import records
 from ganzdy._core import Deal, GanzdyError, GuandanDeal, Move, Rules, parse_move_text, solve
 from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, known_agents, make_agent
+from ganzdy.cli_common import load_record, replay_plies, show_hands
+from ganzdy.cli_common import points_text as _points
+from ganzdy.cli_gouji import play_gouji, replay_gouji
 from ganzdy.guandan_match import GuandanMatch
 from ganzdy.match import Match, arena, derive_seed
 from ganzdy.options import parse_options
@@ -84,10 +87,6 @@ def _known() -> str:
     return ", ".join(known_agents())
 
 
-def _points(points: Sequence[int]) -> str:
-    return " ".join(f"{p:+d}" for p in points)
-
-
 # -- play ----------------------------------------------------------------------------
 
 
@@ -121,6 +120,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = _agent_specs(args.agents) if args.agents else None
     if args.game == "guandan":
         return _play_guandan(args, bots)
+    if args.game == "gouji":
+        return play_gouji(_rules_from(args), bots, args.deals, args.seed)
     rules = _rules_from(args, None if bots is None else len(bots) + 1)
     if bots is None:
         bots = ["greedy"] * (rules.players - 1)
@@ -327,10 +328,10 @@ def _check_output(path: str | None, flag: str) -> Path | None:
 
 def _cmd_arena(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents)
-    guandan = args.game == "guandan"
-    rules = _rules_from(args, len(specs) if len(specs) > 1 and not guandan else None)
-    if not args.tribute and not guandan:
-        raise GanzdyError("--no-tribute is for Guandan: other games have no tribute")
+    teams = args.game in ("guandan", "gouji")
+    rules = _rules_from(args, len(specs) if len(specs) > 1 and not teams else None)
+    if not args.tribute and not teams:
+        raise GanzdyError("--no-tribute is for Guandan and Gouji: other games have no tribute")
     out = _check_output(args.out, "--out")
     plot = _check_output(args.plot, "--plot")
     if plot is not None and importlib.util.find_spec("matplotlib") is None:
@@ -399,28 +400,16 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 
 def _replay_guandan(path: str, agents: Sequence[str] | None) -> int:
-    try:
-        deal = records.from_guandan_record(Path(path).read_text(encoding="utf-8"))
-    except GanzdyError as error:
-        raise type(error)(f"{path}: {error}") from error
-    replay = GuandanDeal(deal.rules, deal.seed, **deal.setup)
-    if deal.seed is None:
-        replay = GuandanDeal(deal.rules, deck=deal.deck, **deal.setup)
+    deal, replay = load_record(path, records.from_guandan_record)
     origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
     levels = deal.team_levels
     print(f"{deal.rules!r}; {origin}; team 0 at {levels[0]}, team 1 at {levels[1]}")
     if deal.previous_finish is not None:
         print(f"after the finishing order {deal.previous_finish}")
-    for seat in range(4):
-        who = f" ({agents[seat]})" if agents else ""
-        print(f"  seat {seat}{who}: {replay.hand(seat)}")
+    show_hands(replay, agents)
     if deal.resisted:
         print("tribute resisted (the payers hold both big jokers)")
-    print(f"{'ply':>4}  {'seat':>4}  {'move':<40}  hand sizes")
-    for ply, (seat, move) in enumerate(deal.history, 1):
-        replay.push(move)
-        sizes = " ".join(str(n) for n in replay.hand_sizes)
-        print(f"{ply:>4}  {seat:>4}  {move!s:<40}  {sizes}")
+    replay_plies(replay, deal)
     outcome = replay.outcome
     if not outcome.over:
         print(f"unfinished: seat {replay.current_player} to act")
@@ -443,6 +432,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     agents = fields.get("agents") if isinstance(fields, dict) else None
     if isinstance(fields, dict) and fields.get("game") == "guandan":
         return _replay_guandan(args.file, agents)
+    if isinstance(fields, dict) and fields.get("game") == "gouji":
+        return replay_gouji(args.file, agents)
     deal = records.load(args.file)
     rules = deal.rules
     seed = deal.seed
@@ -610,7 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play against bots at the terminal (you are seat 0); --game guandan plays a "
-        "match with your partner at seat 2",
+        "match with your partner at seat 2, --game gouji a match with your teammates at "
+        "seats 2 and 4 (your 对家 is seat 3)",
     )
     play.add_argument(
         "--agents", help=f"the bots at seats 1, 2, ... (default: greedy); {agents_help}"
@@ -618,7 +610,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--deals",
         type=int,
-        help="deals to play (default: 1); Guandan: hands at most (default: the whole match)",
+        help="deals to play (default: 1); Guandan: hands at most (default: the whole match); "
+        "Gouji: hands (default: the rules' hands_per_match)",
     )
     play.add_argument("--seed", type=int, help="match seed, for a game you can play again")
     _add_rules_arguments(play, "number of players (default: one more than --agents, else 4)")
@@ -626,8 +619,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena_ = sub.add_parser(
         "arena",
-        help="a round robin of agents over duplicate deals, with ratings (Guandan: each "
-        "agent is a team)",
+        help="a round robin of agents over duplicate deals, with ratings (Guandan, Gouji: "
+        "each agent is a team)",
     )
     arena_.add_argument(
         "--agents",
@@ -647,8 +640,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-tribute",
         dest="tribute",
         action="store_false",
-        help="Guandan: play first hands of a match (no tribute) instead of hands after a "
-        "random finishing order",
+        help="Guandan, Gouji: play first hands of a match (no tribute) instead of hands "
+        "after a random previous hand",
     )
     arena_.add_argument("--quiet", action="store_true", help="no progress bar or notes")
     arena_.add_argument(

@@ -27,13 +27,13 @@ from its seed and its agents.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ganzdy._core import GanzdyError, GuandanDeal, Rules, deal_seed
 from ganzdy.agents import Agent, Tribute, agent_name
-from ganzdy.match import MoveObserver, _fresh_seed, drive
+from ganzdy.match import MoveObserver, Rounds, _fresh_seed, drive
 from ganzdy.records import to_record
 
 # The levels a team climbs, in order.
@@ -223,7 +223,7 @@ class HandResult:
     record: dict[str, Any] | None = field(default=None, repr=False)
 
 
-class GuandanMatch:
+class GuandanMatch(Rounds[HandResult]):
     """Hands of Guandan in a row between two teams until one passes A, or ``max_hands``.
 
     ``agents[s]`` plays seat s: seats 0 and 2 are team 0, seats 1 and 3 team 1. The
@@ -336,17 +336,6 @@ class GuandanMatch:
         self.results.append(result)
         self.state = change.after
         return result
-
-    def __iter__(self) -> Iterator[HandResult]:
-        """Play the remaining hands, yielding each result as it is known."""
-        while not self.finished:
-            yield self.play_next()
-
-    def run(self) -> list[HandResult]:
-        """Play the remaining hands; returns every hand's result."""
-        for _ in self:
-            pass
-        return self.results
 
 
 __all__ = [

@@ -18,7 +18,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,7 @@ import numpy.typing as npt
 from ganzdy._core import (
     Deal,
     GanzdyError,
+    GoujiDeal,
     GuandanDeal,
     IllegalMoveError,
     Move,
@@ -50,14 +51,14 @@ from ganzdy.parallel import (
     run_ray,
 )
 from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate
-from ganzdy.records import from_guandan_record, from_record, to_record
+from ganzdy.records import from_gouji_record, from_guandan_record, from_record, to_record
 
 _MASK = (1 << 64) - 1
 
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
 MoveObserver = Callable[[AnyDeal, int, Move], None]
-D = TypeVar("D", Deal, GuandanDeal)
+D = TypeVar("D", Deal, GuandanDeal, GoujiDeal)
 
 
 def _splitmix64(x: int) -> int:
@@ -158,7 +159,36 @@ class DealResult:
     record: dict[str, Any] | None = None
 
 
-class Match:
+R = TypeVar("R")
+
+
+class Rounds(Generic[R]):
+    """What every match shares: its deals played one at a time, each giving a result of
+    type R. A match has ``results``, says when it is ``finished`` and plays the next
+    deal in ``play_next``."""
+
+    results: list[R]
+
+    @property
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def play_next(self) -> R:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[R]:
+        """Play the remaining deals, yielding each result as it is known."""
+        while not self.finished:
+            yield self.play_next()
+
+    def run(self) -> list[R]:
+        """Play the remaining deals; returns every deal's result."""
+        for _ in self:
+            pass
+        return self.results
+
+
+class Match(Rounds[DealResult]):
     """Deals in a row between the same agents, with the dealer passed on and points summed.
 
     The next dealer is the previous deal's winner, or the next seat in the direction
@@ -249,17 +279,6 @@ class Match:
         if outcome.winner is not None:
             self.dealer = self._next_dealer(outcome.winner)
         return result
-
-    def __iter__(self) -> Iterator[DealResult]:
-        """Play the remaining deals, yielding each result as it is known."""
-        while not self.finished:
-            yield self.play_next()
-
-    def run(self) -> list[DealResult]:
-        """Play the remaining deals; returns every deal's result."""
-        for _ in self:
-            pass
-        return self.results
 
 
 # -- the arena ---------------------------------------------------------------------
@@ -394,14 +413,15 @@ def round_robin(entrants: int, players: int, rotate: bool = True) -> Schedule:
     return Schedule(players, entrants, tables, rotate)
 
 
-def team_round_robin(entrants: int, rotate: bool = True) -> Schedule:
-    """Guandan's schedule: every entrant is a team playing both its seats, and every pair
-    of teams meets at a table (a, b, a, b); rotated, the two teams swap sides, so each
-    entrant plays every seat over a round."""
+def team_round_robin(entrants: int, players: int = 4, rotate: bool = True) -> Schedule:
+    """The schedule of a team game (Guandan, 4 seats; Gouji, 6): every entrant is a team
+    playing all its seats (every other one), and every pair of teams meets at a table
+    (a, b, a, b, ...); rotated, the two teams swap sides, so each entrant plays every
+    seat over a round."""
     if entrants < 2:
-        raise GanzdyError(f"{entrants} agents: Guandan needs two teams (two agents, or one)")
-    tables = tuple((a, b, a, b) for a, b in itertools.combinations(range(entrants), 2))
-    return Schedule(4, entrants, tables, rotate, turns=2)
+        raise GanzdyError(f"{entrants} agents: a team game needs two teams (two agents, or one)")
+    tables = tuple((a, b) * (players // 2) for a, b in itertools.combinations(range(entrants), 2))
+    return Schedule(players, entrants, tables, rotate, turns=2)
 
 
 @dataclass(frozen=True)
@@ -419,7 +439,8 @@ class ArenaResult:
     address: str | None = None  # the Ray cluster joined, None for a local instance
     digest: str = ""  # SHA-256 of every deal's seating, moves count and outcome
     wall_seconds: float = 0.0  # the whole run, start-up included
-    # Guandan: hands won by team 0 (seats 0 and 2) and by team 1, whoever sat there.
+    # Guandan, Gouji: hands won by team 0 (seats 0 and 2; Gouji 0, 2 and 4) and by team 1,
+    # whoever sat there (a drawn Gouji hand counts for neither).
     team_wins: tuple[int, int] | None = None
 
     @property
@@ -461,8 +482,8 @@ class ArenaResult:
             for team, won in enumerate(self.team_wins):
                 share, ci = _rate(won, self.deals)
                 lines.append(
-                    f"team {team} (seats {team} and {team + 2}): {won} of {self.deals} hands "
-                    f"won, {share:.3f} ±{ci:.3f}"
+                    f"team {team} (seats {self._team_seats_text(team)}): {won} of {self.deals} "
+                    f"hands won, {share:.3f} ±{ci:.3f}"
                 )
         lines.append(
             f"{self.deals} deals ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
@@ -481,6 +502,13 @@ class ArenaResult:
             )
         return "\n".join(lines)
 
+    def _team_seats(self, team: int) -> list[int]:
+        return list(range(team, self.rules.players, 2))
+
+    def _team_seats_text(self, team: int) -> str:
+        seats = [str(s) for s in self._team_seats(team)]
+        return ", ".join(seats[:-1]) + " and " + seats[-1]
+
     def _teams_json(self) -> list[dict[str, Any]]:
         assert self.team_wins is not None
         teams = []
@@ -489,7 +517,7 @@ class ArenaResult:
             teams.append(
                 {
                     "team": team,
-                    "seats": [team, team + 2],
+                    "seats": self._team_seats(team),
                     "wins": won,
                     "win_rate": rate,
                     "win_rate_ci": _finite(ci),
@@ -580,11 +608,16 @@ class _Plan:
     schedule: Schedule
     keep: str = ""  # "record": a game record of each deal; "deal": the Deal (in-process)
     caller: int = 0  # the process id of the caller, to tell a worker from it
-    tribute: bool = True  # Guandan: each hand follows a random previous finish
+    tribute: bool = True  # Guandan, Gouji: each hand follows a random previous hand
 
     @property
     def guandan(self) -> bool:
         return self.rules.game == "guandan"
+
+    @property
+    def teams(self) -> bool:
+        """Whether entrants are teams holding several seats (Guandan, Gouji)."""
+        return self.rules.game in ("guandan", "gouji")
 
 
 @dataclass(frozen=True)
@@ -611,7 +644,7 @@ def _agent_for(plan: _Plan, entrant: int, k: int, seat: int) -> Agent:
     spec = plan.agents[entrant]
     if not isinstance(spec, str):
         return spec
-    keys = (2, entrant, k, seat) if plan.guandan else (2, entrant, k)
+    keys = (2, entrant, k, seat) if plan.teams else (2, entrant, k)
     try:
         return make_agent(spec, seed=derive_seed(plan.seed, *keys))
     except AgentError as error:
@@ -635,21 +668,33 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
         seed = deal_seed(plan.seed, schedule.deck(k))
         deal: AnyDeal
         winner: int | None
+        team_points: tuple[int, int] | None = None  # Gouji: every seat counts its team's
         if plan.guandan:
             previous = previous_finish(plan.seed, schedule.deck(k)) if plan.tribute else None
             deal = drive(GuandanDeal(plan.rules, seed, previous_finish=previous), timed)
             order = deal.outcome.finish_order
             winner, drawn = order[0], False
+        elif plan.rules.game == "gouji":
+            hand = previous_hand(plan.seed, schedule.deck(k)) if plan.tribute else None
+            deal = drive(GoujiDeal(plan.rules, seed, previous=hand), timed)
+            team = deal.outcome.winning_team
+            team_points = deal.outcome.team_points
+            # The best-placed seat of the winning team; a tie or a void hand is drawn.
+            winner = None if team is None else next(s for s in deal.outcome.places if s % 2 == team)
+            drawn = winner is None
         else:
             deal = drive(plan.rules.new_deal(seed=seed, dealer=schedule.dealer(k)), timed)
             winner, drawn = deal.outcome.winner, deal.outcome.drawn
         outcome = deal.outcome
+        points = tuple(outcome.points)
+        if team_points is not None:
+            points = tuple(team_points[s % 2] for s in range(len(points)))
         names = [plan.labels[a] for a in seated]
         played.append(
             _Played(
                 index=k,
                 seated=seated,
-                points=tuple(outcome.points),
+                points=points,
                 winner=winner,
                 drawn=drawn,
                 finish_order=tuple(outcome.finish_order),
@@ -671,9 +716,21 @@ def previous_finish(seed: int, deck: int) -> list[int]:
     return order
 
 
+def previous_hand(seed: int, deck: int) -> dict[str, Any]:
+    """The result of the hand before a Gouji arena deck (for its tribute): a random order
+    of the six seats as places, and each seat but the 头科 点-ed with probability 1/3,
+    drawn from the arena seed and the deck."""
+    rng = random.Random(derive_seed(seed, 4, deck))
+    places = list(range(6))
+    rng.shuffle(places)
+    return {"places": places, "pointed": sorted(s for s in places[1:] if rng.random() < 1 / 3)}
+
+
 def _replayed(record: dict[str, Any]) -> AnyDeal:
     if record.get("game") == "guandan":
         return from_guandan_record(record)
+    if record.get("game") == "gouji":
+        return from_gouji_record(record)
     return from_record(record)
 
 
@@ -702,15 +759,17 @@ def arena(
     """A round robin between agents (specs such as 'greedy', or Agent objects) over
     duplicate deals, with standings and Bradley-Terry ratings.
 
-    Guandan is played by teams: every agent is a team, playing both its seats (one
-    agent makes two teams of it), and every pair of teams meets (``team_round_robin``);
-    rotated, the teams swap sides. A deal is one hand at the rules' level: with
-    ``tribute`` it follows a random finishing order of a previous hand, drawn from the
-    seed and the deck (``previous_finish``), so the losers pay tribute as in every hand
-    of a match but the first; ``tribute=False`` plays first hands. An agent's deal
-    counts as won when its team won the hand, and its points are its team's; the
-    ratings count each hand as one game between the two teams. A Guandan match of
-    hands with levels is ``GuandanMatch``.
+    Guandan and Gouji are played by teams: every agent is a team, playing all its seats
+    (one agent makes two teams of it), and every pair of teams meets
+    (``team_round_robin``); rotated, the teams swap sides. A deal is one hand (Guandan:
+    at the rules' level): with ``tribute`` it follows a random previous hand drawn from
+    the seed and the deck (Guandan: a finishing order, ``previous_finish``; Gouji: places
+    and 点-ed seats, ``previous_hand``), so tribute is paid as in every hand of a match
+    but the first; ``tribute=False`` plays first hands. An agent's deal counts as won
+    when its team won the hand (Gouji: more points; equal points, or a hand voided by
+    two revolutions, is drawn), and its points are its team's; the ratings count each
+    hand as one game between the two teams. Matches of hands are ``GuandanMatch`` and
+    ``GoujiMatch``.
 
     With as many agents as seats there is one table; with more, every set of
     ``rules.players`` of them is a table (see ``Schedule``); one agent fills every seat.
@@ -739,10 +798,10 @@ def arena(
     """
     players = rules.players
     entrants = list(agents)
-    guandan = rules.game == "guandan"
+    teams = rules.game in ("guandan", "gouji")
     if len(entrants) == 1:
-        entrants *= 2 if guandan else players
-    if len(entrants) < players and not guandan:
+        entrants *= 2 if teams else players
+    if len(entrants) < players and not teams:
         raise GanzdyError(
             f"{len(entrants)} agents for {players} seats ({rules}): give one agent per seat "
             "or more (repeat a spec for several copies), or one agent for every seat"
@@ -763,8 +822,8 @@ def arena(
             make_agent(spec)  # an unknown agent or parameter fails here, not in a worker
     seed = _fresh_seed() if seed is None else seed & _MASK
     labels = _labels([a if isinstance(a, str) else agent_name(a) for a in entrants])
-    if guandan:
-        schedule = team_round_robin(len(entrants), rotate)
+    if teams:
+        schedule = team_round_robin(len(entrants), players, rotate)
     else:
         schedule = round_robin(len(entrants), players, rotate)
     parallel = bool(ray) or (not objects and (workers or local_cores()) > 1)
@@ -830,17 +889,17 @@ def _summarize(
             thinking[a] += p.thinking[seat]
         for a, seat in first_seat.items():
             points[a].append(p.points[seat])
-            if plan.guandan:
+            if plan.teams:
                 wins[a] += p.winner is not None and p.winner % 2 == seat % 2
             else:
                 wins[a] += p.winner == seat
-        if plan.guandan:
-            assert p.winner is not None
-            team_wins[p.winner % 2] += 1
-            ahead = _team_ahead(p.winner)
+        if plan.teams:
+            if p.winner is not None:
+                team_wins[p.winner % 2] += 1
+            ahead = _team_ahead(schedule.players, p.winner)
         else:
             ahead = finish_ahead(p.points, p.finish_order)
-        # np.add.at, not +=: a Guandan entrant holds two seats, so indices repeat.
+        # np.add.at, not +=: a team entrant holds several seats, so indices repeat.
         np.add.at(groups[schedule.deck(p.index)], np.ix_(p.seated, p.seated), ahead)
     for group in groups:
         np.fill_diagonal(group, 0.0)  # partners of one entrant play no game
@@ -876,18 +935,21 @@ def _summarize(
         address=ran.address,
         digest=_digest(played),
         wall_seconds=wall,
-        team_wins=(team_wins[0], team_wins[1]) if plan.guandan else None,
+        team_wins=(team_wins[0], team_wins[1]) if plan.teams else None,
     )
 
 
-def _team_ahead(winner: int) -> npt.NDArray[np.float64]:
-    """Pairwise scores of a Guandan hand by seat: each winner ahead of each loser, partners
-    tied, scaled so that the hand counts as one game between the two teams."""
-    scores = np.zeros((4, 4))
-    for i in range(4):
-        for j in range(4):
+def _team_ahead(players: int, winner: int | None) -> npt.NDArray[np.float64]:
+    """Pairwise scores of a team hand by seat (teams by seat parity): each winner ahead of
+    each loser, or every opponent tied when there is no winner (``None``), partners tied,
+    scaled so that the hand counts as one game between the two teams."""
+    game = 1.0 / (players // 2) ** 2  # one pair of opponents' share of the game
+    scores = np.zeros((players, players))
+    for i in range(players):
+        for j in range(players):
             if i % 2 != j % 2:
-                scores[i, j] = 0.25 if i % 2 == winner % 2 else 0.0
+                won = 0.5 if winner is None else float(i % 2 == winner % 2)
+                scores[i, j] = game * won
             elif i != j:
-                scores[i, j] = 0.125
+                scores[i, j] = game / 2
     return scores

@@ -1,5 +1,5 @@
-"""Batch self-play in C++: whole deals (Gan Deng Yan) or hands (Guandan) with built-in
-policies, results as NumPy arrays."""
+"""Batch self-play in C++: whole deals (Gan Deng Yan) or hands (Guandan, Gouji) with
+built-in policies, results as NumPy arrays."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ class Playouts:
     """The results of a batch: one row per deal.
 
     ``points[i, s]`` is what seat ``s`` won in deal ``i`` (rows sum to zero; in
-    Guandan +upgrade for the winning team, -upgrade for the losers); ``winner[i]`` the
-    first seat out, or -1 for a drawn deal; ``plies[i]`` the decisions made, passes
-    (and Guandan's tribute choices) included; ``bombs[i]`` the bombs played. Deal ``i``
+    Guandan +upgrade for the winning team, -upgrade for the losers; in Gouji the points
+    of the seat's place); ``winner[i]`` the first seat out, or -1 for a drawn deal (a
+    Gouji hand voided by two revolutions); ``plies[i]`` the decisions made, passes (and
+    the choices before play) included; ``bombs[i]`` the bombs played (0 in Gouji). Deal ``i``
     was shuffled from a seed derived from (``seed``, ``i``) (and in Gan Deng Yan dealt
     by seat ``i % players``), so a batch replays exactly whatever the thread count.
     """
@@ -53,7 +54,9 @@ def playouts(
     Guandan: each hand is played at the rules' level; with ``tribute`` (the default)
     it follows a random finishing order of a previous hand, drawn from its seed, so
     the losers pay tribute (unless resisted) as in every hand of a match but the
-    first; ``tribute=False`` plays first hands of a match. Gan Deng Yan has no tribute.
+    first; ``tribute=False`` plays first hands of a match. Gouji: likewise, after a
+    random previous hand (random places, each seat but the 头科 点-ed with probability
+    1/3). Gan Deng Yan has no tribute.
     """
     result = _core.playouts(rules, deals, agents, seed, threads or (os.cpu_count() or 1), tribute)
     return Playouts(

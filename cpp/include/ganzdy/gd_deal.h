@@ -67,6 +67,7 @@
 #include <vector>
 
 #include "ganzdy/gd_moves.h"
+#include "ganzdy/history.h"
 #include "ganzdy/random.h"
 #include "ganzdy/rules.h"
 
@@ -197,10 +198,20 @@ class Deal {
   // The deck index of the turned card, or -1.
   int turned_position() const { return turned_position_; }
 
-  const std::vector<Ply>& history() const { return history_; }
+  // The plies that can be undone, oldest first; a copy without history starts
+  // empty at root_ply().
+  const History<Ply>& history() const { return history_; }
   int root_ply() const { return root_ply_; }
   int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
 
+  // A copy with the whole history, in constant time: the plies so far become
+  // shared with the copy (history.h), which is why this is not const. The copy
+  // constructor gives the same deal but copies the plies pushed since the last
+  // copy().
+  Deal copy() {
+    history_.share();
+    return Deal(*this);
+  }
   // A copy that can play on but cannot pop() past this point.
   Deal copy_without_history() const;
   // Determinization for `seat`: a deal consistent with what it has seen — its
@@ -289,7 +300,7 @@ class Deal {
   Cards played_;
   std::array<Cards, kPlayers> played_by_{};
   DealInfo info_;
-  std::vector<Ply> history_;
+  History<Ply> history_;
 };
 
 // The value (gd_config.h: 2..15, small joker 16, big joker 17) of the cards a

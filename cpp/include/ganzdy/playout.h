@@ -6,6 +6,7 @@
 // batch's results never depend on the thread count or the scheduling.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -17,6 +18,9 @@
 #include "ganzdy/random.h"
 
 namespace ganzdy {
+
+// The most seats of any game (Gan Deng Yan and Gouji seat six).
+inline constexpr int kMaxSeats = 6;
 
 enum class Policy : std::uint8_t { random, greedy };
 
@@ -74,5 +78,27 @@ PlayoutBatch empty_batch(std::int64_t deals, int players);
 // hardware thread), handing out deals in small chunks. play must be safe to run
 // concurrently for different i.
 void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play);
+
+// A batch of a game whose deals end with a finishing order (Guandan, Gouji): deal i
+// is make(deal_seed(seed, i)), played without history by play(deal, rng, bombs)
+// (returning its plies) with rng = Random(deal seed ^ kPolicySalt); its row holds
+// the outcome's points, the first seat out (-1 when nobody went out) and the bombs.
+template <int Players, class Make, class Play>
+PlayoutBatch finishing_batch(std::int64_t deals, std::uint64_t seed, int threads, Make&& make, Play&& play) {
+  PlayoutBatch batch = empty_batch(deals, Players);
+  for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
+    const std::uint64_t s = deal_seed(seed, i);
+    auto deal = make(s);
+    deal.set_keep_history(false);
+    Random rng(s ^ kPolicySalt);
+    int bombs = 0;
+    batch.plies[i] = play(deal, rng, bombs);
+    const auto o = deal.outcome();
+    batch.winner[i] = static_cast<std::int8_t>(o.finish_order.empty() ? -1 : o.finish_order.front());
+    batch.bombs[i] = bombs;
+    std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * Players));
+  });
+  return batch;
+}
 
 }  // namespace ganzdy

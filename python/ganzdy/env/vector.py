@@ -1,19 +1,27 @@
-"""Many Gan Deng Yan deals stepped in one C++ call: the vector env for training loops.
+"""Many deals stepped in one C++ call: the vector env for training loops.
+
+Gan Deng Yan, Guandan and Gouji: ``VectorEnv(rules, n)`` plays the game of ``rules``.
 
 Each of the ``n`` envs is one deal with one learner seat; the other seats are played
 inside C++ by the built-in policies (``"random"``, ``"greedy"``) until it is the
 learner's turn again, so a step is exactly one learner decision and never calls back
 into Python. The GIL is released while the envs step.
 
-Conventions (the C++ contract is ``cpp/include/ganzdy/gdy_vector_env.h``):
+Conventions (the C++ contract is ``cpp/include/ganzdy/vector_env.h``):
 
-- **Actions** are move ids (``rules.move_id``), one per env. All are checked before
-  any env moves: an id that is not legal in its env raises ``IllegalMoveError``
-  naming the env and why, and then nothing has changed.
+- **Actions** are move ids, one per env. Gan Deng Yan: the ids of ``rules.move_id``.
+  Guandan and Gouji, whose card-level moves have no fixed id space: the index of the
+  move in the env's legal moves (``deal.legal_moves`` order), each legal move
+  described by its **features** (``VectorStep.move_cards``, ``move_kinds``,
+  ``move_keys``, ``move_wilds``: the 54 face counts of its cards, its kind as an
+  index into ``ganzdy.MOVE_KINDS``, its key rank index or -1, the wild cards it
+  plays), flat like the ids, as ``deal.legal_move_features()`` gives them. All
+  actions are checked before any env moves: an id that is not legal in its env
+  raises ``IllegalMoveError`` naming the env and why, and then nothing has changed.
 - **Legal moves** come as a ragged pair: env ``i``'s legal ids are
   ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (``VectorStep.legal(i)``), in
-  the order of ``deal.legal_moves``. Dense masks ``[n, rules.num_moves]`` cost 22 KB
-  an env, so they come only from ``action_masks()``.
+  the order of ``deal.legal_moves``. Dense masks ``[n, rules.num_moves]`` (Gan Deng
+  Yan only) cost 22 KB an env, so they come only from ``action_masks()``.
 - **Rewards** are the learner's points (``outcome.points[seat]``) in the step its
   deal ended, else 0; an episode's rewards sum to its points.
 - **Same-step auto-reset** (Gymnasium's ``SAME_STEP`` mode): in the step a deal ends,
@@ -24,12 +32,14 @@ Conventions (the C++ contract is ``cpp/include/ganzdy/gdy_vector_env.h``):
   always end, so there are no truncations.
 - **Episodes and seeds**: ``reset(seed)`` starts episode 0 of every env; ``reset()``
   starts the next episode of every env (episode 0 the first time, from the
-  constructor's seed). Episode ``e`` of env ``i`` is
-  ``rules.new_deal(seed=deal_seed(deal_seed(seed, i), e), dealer=(i + e) % players)``
-  (``ganzdy._core.deal_seed``), so an env's deals depend on ``(seed, i)`` only, not
-  on ``n``. The learner sits at ``seat``, or with ``seat="random"`` at a seat drawn
-  per episode from that episode's seed. The dealer rotates, so a fixed seat still
-  meets every position.
+  constructor's seed). Episode ``e`` of env ``i`` is dealt from the seed
+  ``deal_seed(deal_seed(seed, i), e)`` (``ganzdy._core.deal_seed``): in Gan Deng Yan
+  ``rules.new_deal(seed=..., dealer=(i + e) % players)``; in Guandan a deal after a
+  previous hand whose finishing order is drawn from that seed, so the tribute phase
+  is played; in Gouji the first hand of a match. An env's deals depend on
+  ``(seed, i)`` only, not on ``n``. The learner sits at ``seat``, or with
+  ``seat="random"`` at a seat drawn per episode from that episode's seed. In Gan Deng
+  Yan the dealer rotates, so a fixed seat still meets every position.
 - **Opponents** are named by position after the learner in turn order (the
   observation's relative order): ``opponents[k - 1]`` plays the seat ``k`` places
   after the learner; one name plays them all.
@@ -46,15 +56,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from ganzdy import _core
-from ganzdy._core import Deal, Rules
+from ganzdy._core import Deal, GanzdyError, GoujiDeal, GuandanDeal, Rules
 
 __all__ = ["VectorEnv", "VectorStep"]
+
+_CoreEnv = _core.VectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
+_CORE_ENVS: dict[str, type[_CoreEnv]] = {
+    "gan_deng_yan": _core.VectorEnv,
+    "guandan": _core.GuandanVectorEnv,
+    "gouji": _core.GoujiVectorEnv,
+}
 
 
 @dataclass(frozen=True)
@@ -68,7 +85,10 @@ class VectorStep:
     ``episode_points`` int64, ``episode_lengths`` int32 and ``final_observations``
     ``[n, obs]`` (the other rows are zero, except ``final_observations`` rows of a
     ``copy=False`` env, which are stale). After ``reset`` the rewards, terminations and
-    final info are zero.
+    final info are zero. Guandan and Gouji only (None for Gan Deng Yan): the legal
+    moves' features, one row per legal id, split like it by ``legal_offsets``:
+    ``move_cards`` uint8 ``[total, 54]``, ``move_kinds`` uint8, ``move_keys`` int8,
+    ``move_wilds`` uint8 (always fresh arrays).
     """
 
     observations: npt.NDArray[np.float32]
@@ -79,10 +99,27 @@ class VectorStep:
     episode_points: npt.NDArray[np.int64]
     episode_lengths: npt.NDArray[np.int32]
     final_observations: npt.NDArray[np.float32]
+    move_cards: npt.NDArray[np.uint8] | None = None
+    move_kinds: npt.NDArray[np.uint8] | None = None
+    move_keys: npt.NDArray[np.int8] | None = None
+    move_wilds: npt.NDArray[np.uint8] | None = None
 
     def legal(self, i: int) -> npt.NDArray[np.int32]:
         """The legal move ids of env ``i``."""
         return self.legal_ids[self.legal_offsets[i] : self.legal_offsets[i + 1]]
+
+    def features(self, i: int) -> dict[str, npt.NDArray[Any]]:
+        """Env ``i``'s legal moves' features, as ``deal.legal_move_features()`` gives them."""
+        if self.move_cards is None or self.move_kinds is None:
+            raise GanzdyError("Gan Deng Yan moves have ids, not move features: see legal(i)")
+        assert self.move_keys is not None and self.move_wilds is not None
+        rows = slice(int(self.legal_offsets[i]), int(self.legal_offsets[i + 1]))
+        return {
+            "cards": self.move_cards[rows],
+            "kind": self.move_kinds[rows],
+            "key": self.move_keys[rows],
+            "wilds": self.move_wilds[rows],
+        }
 
     @property
     def legal_counts(self) -> npt.NDArray[np.int64]:
@@ -97,7 +134,7 @@ class VectorStep:
 
 
 class VectorEnv:
-    """``n`` Gan Deng Yan deals stepped together in C++; see the module docstring.
+    """``n`` deals of ``rules``' game stepped together in C++; see the module docstring.
 
     >>> env = VectorEnv(Rules("gan_deng_yan", players=4), 8, opponents="greedy", seed=1)
     >>> first = env.reset()
@@ -116,7 +153,9 @@ class VectorEnv:
         *,
         copy: bool = True,
     ) -> None:
-        self._env = _core.VectorEnv(rules, n, opponents, seat, seed)
+        if not isinstance(rules, Rules):
+            raise GanzdyError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
+        self._env: _CoreEnv = _CORE_ENVS[rules.game](rules, n, opponents, seat, seed)
         self._buffers = self._env.buffers()
         self._copy = copy
 
@@ -141,8 +180,15 @@ class VectorEnv:
         return (self._env.observation_size,)
 
     @property
+    def move_ids(self) -> bool:
+        """Whether actions are ids of a fixed move space (Gan Deng Yan), not legal-move indices."""
+        return isinstance(self._env, _core.VectorEnv)
+
+    @property
     def num_moves(self) -> int:
-        """The size of the move-id space (``rules.num_moves``)."""
+        """The size of the move-id space (``rules.num_moves``; Gan Deng Yan only)."""
+        if not isinstance(self._env, _core.VectorEnv):
+            raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
         return self._env.num_moves
 
     @property
@@ -202,15 +248,26 @@ class VectorEnv:
         the number of legal ids; with ``copy=True`` the copy of ``n * num_moves``
         bytes is most of its cost.
         """
+        if not isinstance(self._env, _core.VectorEnv):
+            raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
         masks = self._env.action_masks()
         return masks.copy() if self._copy else masks
 
-    def deal(self, i: int) -> Deal:
+    def deal(self, i: int) -> Deal | GuandanDeal | GoujiDeal:
         """A copy of env ``i``'s deal now (without history), to inspect or search from."""
         return self._env.deal(i)
 
     def _result(self) -> VectorStep:
         b = self._buffers
+        features: dict[str, Any] = {}
+        if not isinstance(self._env, _core.VectorEnv):
+            f = self._env.legal_features()
+            features = {
+                "move_cards": f["cards"],
+                "move_kinds": f["kind"],
+                "move_keys": f["key"],
+                "move_wilds": f["wilds"],
+            }
         if self._copy:
             terminations = b["terminations"].copy()
             # Only the ended envs' final rows mean anything: copy those into zeros
@@ -226,6 +283,7 @@ class VectorEnv:
                 episode_points=b["episode_points"].copy(),
                 episode_lengths=b["episode_lengths"].copy(),
                 final_observations=final,
+                **features,
             )
         return VectorStep(
             observations=b["observations"],
@@ -236,6 +294,7 @@ class VectorEnv:
             episode_points=b["episode_points"],
             episode_lengths=b["episode_lengths"],
             final_observations=b["final_observations"],
+            **features,
         )
 
     def __repr__(self) -> str:

@@ -1,0 +1,166 @@
+"""The command line's Gouji (够级) parts: a match at the terminal and the replay of a record.
+
+You are seat 0, with your teammates at seats 2 and 4 against seats 1, 3 and 5; seat 3,
+straight across, is your 对家 (the opponent who answers your gouji cards).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from ganzdy import records
+from ganzdy._core import GanzdyError, GoujiDeal, GoujiPayment, Move, Rules
+from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, make_agent
+from ganzdy.cli_common import load_record, points_text, replay_plies, show_hands
+from ganzdy.gouji_match import PLACE_NAMES, GoujiMatch, HandResult, opposite
+from ganzdy.match import derive_seed
+
+_KIND_NAMES = {"dian": "点贡", "shao": "烧贡", "men": "闷贡", "luo": "落贡"}
+
+
+def teams_text(you: int = 0) -> str:
+    mates = ", ".join(str(s) for s in range(6) if s % 2 == you % 2 and s != you)
+    return (
+        f"you are seat {you}, with seats {mates} (team {you % 2}) against seats "
+        f"{', '.join(str(s) for s in range(6) if s % 2 != you % 2)}; your 对家 is seat "
+        f"{opposite(you)}"
+    )
+
+
+def payment_text(p: GoujiPayment) -> str:
+    back = f", given back {' '.join(p.returned)}" if p.returned else ""
+    return (
+        f"{_KIND_NAMES.get(p.kind, p.kind)}: seat {p.payer} pays seat {p.receiver} "
+        f"{' '.join(p.cards) or str(p.count) + ' cards'}{back}"
+    )
+
+
+def _places_text(places: Sequence[int]) -> str:
+    return ", ".join(f"{PLACE_NAMES[i]} seat {s}" for i, s in enumerate(places))
+
+
+class GoujiTable:
+    """Prints a Gouji hand as it is played: every move is public (purchases, tribute
+    and returns included), who goes out and in which place, who leads each trick."""
+
+    def __init__(self, you: int = 0) -> None:
+        self.you = you
+        self.phase = "buy"  # the phase before the next move (set at each hand's start)
+
+    def _seat(self, seat: int) -> str:
+        return f"seat {seat} (you)" if seat == self.you else f"seat {seat}"
+
+    def on_move(self, deal: AnyDeal, seat: int, move: Move) -> None:
+        assert isinstance(deal, GoujiDeal)
+        before, self.phase = self.phase, deal.phase
+        if move.kind == "buy":
+            bought = [p for p in deal.purchases if p.buyer == seat][-1]
+            print(
+                f"  {self._seat(seat)} buys {bought.card} from seat {bought.seller} "
+                f"with {move.cards}"
+            )
+        elif move.kind == "return":
+            print(f"  {self._seat(seat)} gives back {move.cards}")
+        elif move.kind in ("revolt", "yaotou", "wutou", "xuandian"):
+            print(f"  {self._seat(seat)}: {move}")
+        elif before == "play" or not move.is_pass:  # a pass before play declines to revolt
+            burn = " (burns)" if deal.burner == seat and not move.is_pass else ""
+            print(f"  {self._seat(seat)}: {move}{burn}")
+            place = deal.places[seat]
+            if place is not None and not move.is_pass and deal.hand_sizes[seat] == 0:
+                print(f"  -- {self._seat(seat)} goes out: {PLACE_NAMES[place]}")
+        if deal.phase == "play" and deal.table.is_pass and deal.current_player is not None:
+            print(f"  -- new trick: {self._seat(deal.current_player)} leads")
+
+
+def _show_hand_start(match: GoujiMatch, deal: GoujiDeal, table: GoujiTable) -> None:
+    table.phase = deal.phase
+    number = len(match.results) + 1
+    print(f"\n== hand {number} of {match.hands}")
+    if deal.previous is None:
+        print("   first hand: no tribute")
+    elif not deal.tribute:
+        print("   no tribute (the last hand was 串三户)")
+    for p in deal.tribute:
+        print(
+            f"   tribute due: {_KIND_NAMES[p.kind]} seat {p.payer} -> seat {p.receiver}, "
+            f"{p.count} card{'s' if p.count > 1 else ''}"
+        )
+
+
+def _show_hand_end(hand: HandResult, deal: GoujiDeal, you: int = 0) -> None:
+    if hand.voided:
+        print(f"  ({hand.voided} hand(s) voided by two revolutions were dealt again)")
+    if hand.revolutionary is not None:
+        print(f"  seat {hand.revolutionary} revolted (革命)")
+    print(f"hand {hand.number} over: {_places_text(hand.places)}")
+    if hand.sweep_team is not None:
+        mine = " (your team)" if hand.sweep_team == you % 2 else ""
+        print(f"串三户 by team {hand.sweep_team}{mine}: points doubled, no tribute next hand")
+    print(
+        f"points this hand: {points_text(hand.points)}  (teams {hand.team_points[0]:+d} / "
+        f"{hand.team_points[1]:+d})"
+    )
+    print(
+        f"points so far:    {points_text(hand.totals)}  (teams {hand.team_totals[0]:+d} / "
+        f"{hand.team_totals[1]:+d})"
+    )
+    for seat in range(6):
+        if deal.hand_sizes[seat]:
+            print(f"  seat {seat}: {deal.hand_sizes[seat]:>2} cards left  {deal.hand(seat)}")
+
+
+def play_gouji(rules: Rules, bots: list[str] | None, hands: int | None, seed: int | None) -> int:
+    """``ganzdy play --game gouji``: a match with you at seat 0."""
+    if bots is None:
+        bots = ["greedy"] * 5
+    if len(bots) != 5:
+        raise GanzdyError(f"--agents names {len(bots)} bots: Gouji has 5 seats beside yours")
+    seed = secrets.randbits(64) if seed is None else seed
+    agents: list[Agent] = [HumanAgent(show_moves=False)]
+    agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
+    table = GoujiTable()
+    match = GoujiMatch(rules, agents, hands=hands, seed=seed, on_move=table.on_move)
+    print(f"{rules}; {teams_text()}; bots {', '.join(bots)}; seed {match.seed}")
+    print("type a move's number, its cards (e.g. '8h 8d'), 'pass' or 'yield'; q or Ctrl-D leaves")
+    try:
+        while not match.finished:
+            _show_hand_start(match, match.next_deal(), table)
+            hand = match.play_next()
+            assert match.last_deal is not None
+            _show_hand_end(hand, match.last_deal)
+    except (Quit, KeyboardInterrupt):
+        a, b = match.team_totals
+        print(f"\nleft the game after {len(match.results)} finished hands; teams {a:+d} / {b:+d}")
+        return 0
+    a, b = match.team_totals
+    verdict = "a tie" if match.winner is None else f"team {match.winner} wins"
+    print(f"match over after {len(match.results)} hands: teams {a:+d} / {b:+d}, {verdict}")
+    return 0
+
+
+def replay_gouji(path: str, agents: Sequence[str] | None) -> int:
+    """``ganzdy replay`` of a Gouji record."""
+    deal, replay = load_record(path, records.from_gouji_record)
+    origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
+    print(f"{deal.rules!r}; {origin}; teams 0 (seats 0, 2, 4) and 1 (seats 1, 3, 5)")
+    if deal.previous is not None:
+        print(f"after the hand {_places_text(deal.previous['places'])}")
+    for p in replay.tribute:
+        print(f"tribute due: {_KIND_NAMES[p.kind]} seat {p.payer} -> seat {p.receiver}, {p.count}")
+    show_hands(replay, agents)
+    replay_plies(replay, deal)
+    for p in replay.tribute:
+        print(payment_text(p))
+    outcome = replay.outcome
+    if not outcome.over:
+        print(f"unfinished: seat {replay.current_player} to act ({replay.phase})")
+    elif outcome.void_hand:
+        print("void hand (流局): two revolutions")
+    else:
+        print(_places_text(outcome.places))
+        sweep = "" if outcome.sweep_team is None else f"; 串三户 by team {outcome.sweep_team}"
+        print(f"teams {outcome.team_points[0]:+d} / {outcome.team_points[1]:+d}{sweep}")
+    print(f"points: {points_text(outcome.points)}")
+    return 0
