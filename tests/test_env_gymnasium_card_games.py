@@ -29,7 +29,8 @@ def test_check_env_passes_without_warnings(env_id: str, kwargs: dict[str, Any]) 
 
 
 @pytest.mark.parametrize(
-    ("rules", "opponents"), [(GUANDAN, "greedy"), (GUANDAN, "random"), (GOUJI, "random")]
+    ("rules", "opponents"),
+    [(GUANDAN, "greedy"), (GUANDAN, "random"), (GOUJI, "random"), (GOUJI, "greedy")],
 )
 def test_episodes_observe_the_learners_seat_and_end_with_its_points(
     rules: ganzdy.Rules, opponents: str
@@ -83,5 +84,3 @@ def test_seeded_resets_replay_and_illegal_actions() -> None:
     gouji.reset(seed=0)
     with pytest.raises(ganzdy.IllegalMoveError, match="outside the action space"):
         gouji.step(-1)
-    with pytest.raises(ganzdy.RulesError, match="no built-in greedy policy"):
-        CardGameEnv(GOUJI, opponents="greedy")

@@ -136,6 +136,8 @@ GAMES = [
     ("guandan", "mixed", 3),
     ("gouji", "random", "random"),
     ("gouji", "random", 2),
+    ("gouji", "greedy", 4),
+    ("gouji", "mixed", "random"),
 ]
 
 
@@ -247,8 +249,6 @@ def test_card_level_envs_refuse_what_needs_move_ids() -> None:
         env.action_masks()
     with pytest.raises(ganzdy.GanzdyError, match="no id space"):
         _ = env.num_moves
-    with pytest.raises(RulesError, match="no built-in greedy policy"):
-        VectorEnv(Rules("gouji"), 2, opponents="greedy")
     with pytest.raises(RulesError, match="plays Guandan only"):
         ganzdy._core.GuandanVectorEnv(Rules("gouji"), 2)
     gdy = VectorEnv(Rules("gan_deng_yan"), 2, seed=1).reset()

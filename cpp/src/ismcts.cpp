@@ -16,6 +16,7 @@
 #include "ganzdy/gd_agents.h"
 #include "ganzdy/gdy_agents.h"
 #include "ganzdy/gdy_ids.h"
+#include "ganzdy/gj_agents.h"
 #include "ganzdy/random.h"
 
 namespace ganzdy {
@@ -108,7 +109,6 @@ template <>
 struct SearchGame<gdy::Deal> {
   using Keys = IdKeys;
   static constexpr bool kWiden = false;
-  static constexpr bool kHasGreedy = true;
   static int greedy(const gdy::Deal& deal, const MoveList& legal) {
     return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);
   }
@@ -128,7 +128,6 @@ template <>
 struct SearchGame<gd::Deal> {
   using Keys = MoveKeys;
   static constexpr bool kWiden = true;
-  static constexpr bool kHasGreedy = true;
   static int greedy(const gd::Deal& deal, const MoveList& legal) {
     return gd::greedy_choice(deal.config(), gd::view_of(deal), legal);
   }
@@ -142,8 +141,9 @@ template <>
 struct SearchGame<gj::Deal> {
   using Keys = MoveKeys;
   static constexpr bool kWiden = true;
-  static constexpr bool kHasGreedy = false;
-  static int greedy(const gj::Deal&, const MoveList&) { return 0; }  // never called
+  static int greedy(const gj::Deal& deal, const MoveList& legal) {
+    return gj::greedy_choice(deal.config(), gj::view_of(deal), legal);
+  }
   static void rewards(const gj::Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gj::Outcome o = world.outcome();
     team_rewards(gj::kPlayers, o.winning_team, o.points, kGoujiPointsScale, kind, out);
@@ -273,7 +273,7 @@ class Search {
     if constexpr (Game::kWiden) expand = expand && static_cast<double>(tried) < 1 + kWidenScale * std::sqrt(visits_here);
     if (expand && nodes_.size() < kMaxNodes) {
       std::size_t i = n;
-      if constexpr (Game::kWiden && Game::kHasGreedy) {
+      if constexpr (Game::kWiden) {
         // The greedy policy's choice first: the move a plain player would make.
         const auto g = static_cast<std::size_t>(Game::greedy(world, moves_));
         if (!tried_[g]) i = g;
@@ -395,9 +395,6 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
   if (options.threads < 1) throw RulesError("ismcts: threads must be at least 1");
   if (!(options.c >= 0) || !std::isfinite(options.c))
     throw RulesError("ismcts: the exploration constant must be a non-negative number");
-  if (options.rollout == Policy::greedy && !SearchGame<Deal>::kHasGreedy)
-    throw RulesError("ismcts: " + info.rules().describe() +
-                     " has no built-in greedy policy yet: use rollout='random'");
 
   MoveList root_moves;
   info.legal_moves(root_moves);

@@ -5,6 +5,7 @@
 #include "ganzdy/gdy_agents.h"
 #include "ganzdy/gdy_ids.h"
 #include "ganzdy/gdy_observation.h"
+#include "ganzdy/gj_agents.h"
 #include "ganzdy/gj_observation.h"
 
 namespace ganzdy {
@@ -98,6 +99,9 @@ std::shared_ptr<const Rules> GoujiGame::require(std::shared_ptr<const Rules> rul
 int GoujiGame::observation_size(const Rules&) { return gj::observation_size(false); }
 gj::Deal GoujiGame::deal(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t, std::int64_t) {
   return gj::Deal(rules, seed);
+}
+int GoujiGame::greedy(const Deal& deal, const MoveList& legal) {
+  return gj::greedy_choice(deal.config(), gj::view_of(deal), legal);
 }
 void GoujiGame::observe(const Deal& deal, int seat, float* out) { gj::encode_observation(deal, seat, false, out); }
 std::int64_t GoujiGame::points(const Deal& deal, int seat) {

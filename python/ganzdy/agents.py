@@ -30,6 +30,7 @@ from ganzdy._core import (
     Deal,
     GanzdyError,
     GoujiDeal,
+    GoujiInformationSet,
     GoujiPayment,
     GoujiPurchase,
     GuandanDeal,
@@ -94,7 +95,7 @@ class SeatView:
     # For search: samples whole deals consistent with this view (hidden cards dealt
     # at random); it keeps no hidden card of the real deal. None when the view was
     # built by hand.
-    information: InformationSet | GuandanInformationSet | None = field(
+    information: InformationSet | GuandanInformationSet | GoujiInformationSet | None = field(
         default=None, compare=False, repr=False
     )
     # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
@@ -166,6 +167,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
             has_head=deal.has_head(seat),
             purchases=tuple(deal.purchases),
             payments=tuple(deal.tribute),
+            information=GoujiInformationSet(deal, seat),
         )
     public["passes"] = deal.passes
     if isinstance(deal, GuandanDeal):

@@ -47,7 +47,6 @@
 //            (a deal moves 1 to 3 levels, 4 under '4-2-1');
 //   Gouji    win: 1 when its team has more points, 1/2 on a tie or a void hand;
 //            points: 0.5 + 0.5 * tanh(points / 4).
-// Gouji has no built-in greedy policy yet, so its rollouts must be random.
 //
 // No cheating, by construction: the search sees an InformationSet, which holds no
 // hidden card of the real deal. It keeps one determinization made when it is built
@@ -129,7 +128,7 @@ struct IsmctsOptions {
   std::int64_t iterations = kDefaultIterations;  // over all threads; 0: none (time_limit decides)
   double time_limit = 0;           // seconds of wall time; 0: none
   double c = 0.7;                  // the exploration constant of UCB1, for rewards in [0, 1]
-  Policy rollout = Policy::greedy;  // the default: see docs/performance.md (Gouji: random only)
+  Policy rollout = Policy::greedy;  // the default: see docs/performance.md
   Reward reward = Reward::points;
   int threads = 1;                 // >= 1
   std::uint64_t seed = 0;

@@ -108,10 +108,6 @@ class VectorEnv {
       throw RulesError("opponents: give one policy for every opponent or " + std::to_string(players_ - 1) +
                        " policies (one per seat after the learner, in turn order), got " +
                        std::to_string(opponents_.size()));
-    for (Policy p : opponents_)
-      if (p == Policy::greedy && !Game::kHasGreedy)
-        throw RulesError(std::string("opponents: ") + Game::kName +
-                         " has no built-in greedy policy yet: expected 'random'");
     const auto n = static_cast<std::size_t>(num_envs);
     slots_.resize(n);
     choice_.assign(n, 0);

@@ -20,7 +20,6 @@ namespace ganzdy {
 struct GanDengYanGame {
   using Deal = gdy::Deal;
   static constexpr bool kMoveIds = true;
-  static constexpr bool kHasGreedy = true;
   static constexpr const char* kName = "Gan Deng Yan";
   static std::shared_ptr<const Rules> require(std::shared_ptr<const Rules> rules);
   static int players(const Rules& rules);
@@ -44,7 +43,6 @@ struct GanDengYanGame {
 struct GuandanGame {
   using Deal = gd::Deal;
   static constexpr bool kMoveIds = false;
-  static constexpr bool kHasGreedy = true;
   static constexpr const char* kName = "Guandan";
   static constexpr std::uint64_t kSetupSalt = 0x7B1B07E5E7D0A11FULL;
   static std::shared_ptr<const Rules> require(std::shared_ptr<const Rules> rules);
@@ -61,12 +59,10 @@ struct GuandanGame {
 
 // Gouji: card-level moves, ids are legal-list indices with features. Every
 // episode is the first hand of a match (Deal(rules, episode_seed)): no tribute
-// nor 上班 from a previous hand. Opponents play uniformly at random (the greedy
-// Gouji policy is not in the engine yet).
+// nor 上班 from a previous hand.
 struct GoujiGame {
   using Deal = gj::Deal;
   static constexpr bool kMoveIds = false;
-  static constexpr bool kHasGreedy = false;
   static constexpr const char* kName = "Gouji";
   static std::shared_ptr<const Rules> require(std::shared_ptr<const Rules> rules);
   static int players(const Rules&) { return gj::kPlayers; }
@@ -74,7 +70,7 @@ struct GoujiGame {
   static std::int32_t num_moves(const Rules&) { return 0; }
   static Deal deal(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t env, std::int64_t episode);
   static int seat_after(const Rules&, int seat, int k) { return (seat + k) % gj::kPlayers; }
-  static int greedy(const Deal&, const MoveList&) { return 0; }  // never called: kHasGreedy is false
+  static int greedy(const Deal& deal, const MoveList& legal);
   static void observe(const Deal& deal, int seat, float* out);
   static std::int64_t points(const Deal& deal, int seat);
   static int wild_face(const Deal&) { return kNoWild; }
