@@ -237,7 +237,10 @@ void bind_deal(py::module_& m) {
 
   bind_legal_moves<Deal>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
-  py::class_<Deal>(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.")
+  py::class_<Deal> cls(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.");
+  bind_deal_moves(cls, "Plies played since the deal began.", "Every (seat, move) so far, passes included.",
+                  "Undo the last move and return it.");
+  cls
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
       .def_property_readonly("players", &Deal::players)
       .def_property_readonly("dealer", &Deal::dealer)
@@ -260,26 +263,10 @@ void bind_deal(py::module_& m) {
         for (int s = 0; s < d.players(); ++s) out.push_back(d.hand_size(s));
         return out;
       })
-      .def_property_readonly("ply", &Deal::ply, "Plies played since the deal began.")
-      .def_property_readonly("root_ply", &Deal::root_ply,
-                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
-      .def_property_readonly("history", [](const Deal& d) {
-        py::list out;
-        d.history().for_each([&](const gdy::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
-        return out;
-      }, "Every (seat, move) so far, passes included.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
       .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
-      .def("why_illegal", [](const Deal& d, const Move& move) {
-        std::string why = d.why_illegal(move);
-        return why.empty() ? py::none() : py::object(py::str(why));
-      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
-      .def("is_legal", &Deal::is_legal, py::arg("move"))
-      .def("push", &Deal::push, py::arg("move"), "Play a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
-      .def("pop", &pop_move<Deal>, "Undo the last move and return it.")
-      .def("parse_move", &Deal::parse_move, py::arg("text"))
       .def("legal_ids", [](const Deal& d) {
         // Ids written straight into the NumPy buffer: this is the per-decision call
         // of a Python training loop.
@@ -315,13 +302,6 @@ void bind_deal(py::module_& m) {
         return copy.outcome();
       }, py::arg("agents") = "random", py::arg("seed") = py::none(),
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
-           py::arg("history") = true,
-           "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
-           "this point, be pickled or be recorded.")
-      .def("__copy__", [](Deal& d) { return d.copy(); })
-      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
-      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
         return "<Deal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +

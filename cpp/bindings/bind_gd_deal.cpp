@@ -213,7 +213,11 @@ void bind_gd_deal(py::module_& m) {
 
   bind_legal_moves<Deal>(m, "GuandanLegalMoves", "The legal moves of a Guandan deal now: a lazy, list-like view.");
 
-  py::class_<Deal>(m, "GuandanDeal", "One deal of Guandan with its tribute phase: the in-deal state machine.")
+  py::class_<Deal> cls(m, "GuandanDeal", "One deal of Guandan with its tribute phase: the in-deal state machine.");
+  bind_deal_moves(cls, "Plies (moves, tribute included) since the deal began.",
+                  "Every (seat, move) so far: tribute choices, plays and passes.",
+                  "Undo the last move (a tribute choice too) and return it.");
+  cls
       .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous_finish") = py::none(), py::arg("first_leader") = py::none(),
            py::arg("turned_position") = py::none(), py::arg("team_levels") = py::none(),
@@ -280,14 +284,6 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("resisted", &Deal::resisted, "Whether the payers' big jokers cancelled the tribute.")
       .def_property_readonly("previous_first", [](const Deal& d) { return seat_or_none(d.previous_first()); },
                              "The seat that went out first in the previous hand, or None for a first hand.")
-      .def_property_readonly("ply", &Deal::ply, "Plies (moves, tribute included) since the deal began.")
-      .def_property_readonly("root_ply", &Deal::root_ply,
-                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
-      .def_property_readonly("history", [](const Deal& d) {
-        py::list out;
-        d.history().for_each([&](const gd::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
-        return out;
-      }, "Every (seat, move) so far: tribute choices, plays and passes.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
       .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(to_seat(seat, gd::kPlayers, "seat")); },
            py::arg("seat"), "The cards a seat has played in tricks.")
@@ -298,27 +294,12 @@ void bind_gd_deal(py::module_& m) {
                   py::arg("seat"), "The seat opposite: 0 and 2, 1 and 3 are partners.")
       .def_static("team", [](py::handle seat) { return gd::team_of(to_seat(seat, gd::kPlayers, "seat")); },
                   py::arg("seat"), "0 for seats 0 and 2, 1 for seats 1 and 3.")
-      .def("why_illegal", [](const Deal& d, const Move& move) {
-        std::string why = d.why_illegal(move);
-        return why.empty() ? py::none() : py::object(py::str(why));
-      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
-      .def("is_legal", &Deal::is_legal, py::arg("move"))
-      .def("push", &Deal::push, py::arg("move"), "Make a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Make a move without checking that a play beats the table (search fast path); it still refuses cards "
            "not in the hand, non-combinations and illegal tribute choices.")
-      .def("pop", &pop_move<Deal>, "Undo the last move (a tribute choice too) and return it.")
-      .def("parse_move", &Deal::parse_move, py::arg("text"))
-      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
-           py::arg("history") = true,
-           "An independent copy. history=False is the cheap copy for search: it plays on but cannot pop() past "
-           "this point, be pickled or be recorded.")
-      .def("__copy__", [](Deal& d) { return d.copy(); })
-      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
       .def("legal_move_features", [](const Deal& d) {
         return legal_move_features(d, d.config().wild_enabled ? d.config().wild_face() : kNoWild);
       }, kLegalMoveFeaturesDoc)
-      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
       .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
            py::arg("out") = py::none(),

@@ -332,6 +332,9 @@ void bind_gj_deal(py::module_& m) {
   bind_legal_moves<Deal>(m, "GoujiLegalMoves", "The legal moves of a Gouji deal now: a lazy, list-like view.");
 
   py::class_<Deal> cls(m, "GoujiDeal", "One deal of Gouji with its pre-play phases: the in-deal state machine.");
+  bind_deal_moves(cls, "Plies (every decision) since the deal began.",
+                  "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
+                  "Undo the last move (a purchase, return or declaration too) and return it.");
   cls.attr("teams") = py::make_tuple(py::make_tuple(0, 2, 4), py::make_tuple(1, 3, 5));
   cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous") = py::none(), py::arg("first_leader") = py::none(),
@@ -430,14 +433,6 @@ void bind_gj_deal(py::module_& m) {
       })
       .def_property_readonly("finish_order", [](const Deal& d) { return d.outcome().finish_order; },
                              "Seats in the order they have gone out so far.")
-      .def_property_readonly("ply", &Deal::ply, "Plies (every decision) since the deal began.")
-      .def_property_readonly("root_ply", &Deal::root_ply,
-                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
-      .def_property_readonly("history", [](const Deal& d) {
-        py::list out;
-        d.history().for_each([&](const gj::Ply& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
-        return out;
-      }, "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.")
       .def("hand", [](const Deal& d, py::handle seat) { return d.hand(seat_arg(seat)); }, py::arg("seat"))
       .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(seat_arg(seat)); }, py::arg("seat"),
            "The cards a seat has played in tricks.")
@@ -456,25 +451,10 @@ void bind_gj_deal(py::module_& m) {
                   "0 for seats 0, 2, 4; 1 for seats 1, 3, 5.")
       .def("is_burn", [](const Deal& d, const Move& move) { return d.is_burn(move); }, py::arg("move"),
            "Whether the move would be a burn (烧牌) by the seat to act.")
-      .def("why_illegal", [](const Deal& d, const Move& move) {
-        std::string why = d.why_illegal(move);
-        return why.empty() ? py::none() : py::object(py::str(why));
-      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
-      .def("is_legal", &Deal::is_legal, py::arg("move"))
-      .def("push", &Deal::push, py::arg("move"), "Make a move, checked: IllegalMoveError says why and changes nothing.")
       .def("apply", &apply_guarded, py::arg("move"),
            "Make a move without checking that a play beats the table or that the seat's role allows it (search "
            "fast path); it still refuses cards not in the hand, non-plays, and illegal decisions outside play.")
-      .def("pop", &pop_move<Deal>, "Undo the last move (a purchase, return or declaration too) and return it.")
-      .def("parse_move", &Deal::parse_move, py::arg("text"))
-      .def("copy", [](Deal& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
-           py::arg("history") = true,
-           "An independent copy, in constant time (the history is shared). history=False is the copy for search: "
-           "it plays on but cannot pop() past this point, be pickled or be recorded.")
-      .def("__copy__", [](Deal& d) { return d.copy(); })
-      .def("__deepcopy__", [](Deal& d, py::handle) { return d.copy(); })
       .def("legal_move_features", [](const Deal& d) { return legal_move_features(d, kNoWild); }, kLegalMoveFeaturesDoc)
-      .def("hash", &Deal::hash, "A hash of everything that decides the rest of the deal.")
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 216 cards accounted for, purchases and "
          "tribute included; hand sizes; places; turn).")
       .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,

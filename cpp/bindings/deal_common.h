@@ -1,4 +1,4 @@
-// What the bindings of both deals (ganzdy.Deal, ganzdy.GuandanDeal) share.
+// What the bindings of the deals (ganzdy.Deal, ganzdy.GuandanDeal, ganzdy.GoujiDeal) share.
 #pragma once
 
 #include <string>
@@ -147,5 +147,35 @@ inline constexpr const char* kLegalMoveFeaturesDoc =
     "The legal moves' features, one row per move in legal_moves order (row k is move id k of the vector "
     "env): {'cards': uint8 [n, 54] face counts, 'kind': uint8 (ganzdy.MOVE_KINDS[kind] names it), 'key': "
     "int8 (the key rank index, -1 when rankless), 'wilds': uint8 (wild cards played)}.";
+
+// The members every deal class binds alike: the plies and their undo, the legality
+// checks, parsing, copies and the hash. `ply_doc` and `history_doc` say what a ply
+// is in the game, `pop_doc` what pop() may undo.
+template <typename DealT>
+void bind_deal_moves(py::class_<DealT>& cls, const char* ply_doc, const char* history_doc, const char* pop_doc) {
+  cls.def_property_readonly("ply", &DealT::ply, ply_doc)
+      .def_property_readonly("root_ply", &DealT::root_ply,
+                             "The ply a history-less copy was made at (0 for a deal with its whole history).")
+      .def_property_readonly("history", [](const DealT& d) {
+        py::list out;
+        for_each_ply(d.history(), [&](const auto& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
+        return out;
+      }, history_doc)
+      .def("why_illegal", [](const DealT& d, const Move& move) {
+        std::string why = d.why_illegal(move);
+        return why.empty() ? py::none() : py::object(py::str(why));
+      }, py::arg("move"), "Why the move is illegal for the player to act, or None when it is legal.")
+      .def("is_legal", &DealT::is_legal, py::arg("move"))
+      .def("push", &DealT::push, py::arg("move"), "Make a move, checked: IllegalMoveError says why and changes nothing.")
+      .def("pop", &pop_move<DealT>, pop_doc)
+      .def("parse_move", &DealT::parse_move, py::arg("text"))
+      .def("copy", [](DealT& d, bool history) { return history ? d.copy() : d.copy_without_history(); },
+           py::arg("history") = true,
+           "An independent copy, in constant time (the history is shared). history=False is the copy for search: "
+           "it plays on but cannot pop() past this point, be pickled or be recorded.")
+      .def("__copy__", [](DealT& d) { return d.copy(); })
+      .def("__deepcopy__", [](DealT& d, py::handle) { return d.copy(); })
+      .def("hash", &DealT::hash, "A hash of everything that decides the rest of the deal.");
+}
 
 }  // namespace ganzdy::bind
