@@ -16,6 +16,7 @@ import os
 import random
 import statistics
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -162,7 +163,7 @@ class DealResult:
 R = TypeVar("R")
 
 
-class Rounds(Generic[R]):
+class Rounds(ABC, Generic[R]):
     """What every match shares: its deals played one at a time, each giving a result of
     type R. A match has ``results``, says when it is ``finished`` and plays the next
     deal in ``play_next``."""
@@ -170,11 +171,11 @@ class Rounds(Generic[R]):
     results: list[R]
 
     @property
-    def finished(self) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def finished(self) -> bool: ...
 
-    def play_next(self) -> R:
-        raise NotImplementedError
+    @abstractmethod
+    def play_next(self) -> R: ...
 
     def __iter__(self) -> Iterator[R]:
         """Play the remaining deals, yielding each result as it is known."""

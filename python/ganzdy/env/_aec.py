@@ -8,6 +8,7 @@ this class keeps PettingZoo's bookkeeping: agents, rewards, terminations, the de
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -22,7 +23,7 @@ from ganzdy.env._common import Action, check_illegal_action, no_legal_ids
 DealT = TypeVar("DealT", bound=Deal | GuandanDeal | GoujiDeal)
 
 
-class DealAECEnv(AECEnv[str, dict[str, Any], Action], Generic[DealT]):
+class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):
     """One deal per episode, agent ``player_i`` at seat ``i``."""
 
     def __init__(
@@ -62,8 +63,9 @@ class DealAECEnv(AECEnv[str, dict[str, Any], Action], Generic[DealT]):
     def close(self) -> None:
         pass
 
+    @abstractmethod
     def _update_infos(self) -> None:
-        raise NotImplementedError
+        """Fill self.infos for the agents after a reset or a step."""
 
     def _generator(self, seed: int | None) -> np.random.Generator:
         """The generator each reset draws its deal from, restarted by a seed."""
