@@ -140,7 +140,7 @@ def test_bad_arguments_are_refused() -> None:
         GuandanInformationSet(random_position("guandan", 1), 4)
 
 
-@pytest.mark.parametrize("game", ["guandan"])
+@pytest.mark.parametrize("game", ["guandan", "gouji"])
 def test_the_agent_searches_views(game: str) -> None:
     deal = random_position(game, 7, plies=30)
     view = ganzdy.view_for(deal)
