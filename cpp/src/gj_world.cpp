@@ -154,23 +154,31 @@ struct RankRule {
   int seat, rank, time;
   int low = 0, high = 0;  // copies of the rank (at_least, at_most) or of `face` (face_between)
   int face = -1;          // face_between: the face counted; gave_fewest: the face given
+  // Per suit of the rank, the copies the seat got less those it gave or played
+  // after `time`: what it held then is what it holds now less these. Set from
+  // the timeline once, so that checking a rule, done for every swap, is cheap.
+  std::array<int, kNumSuits> since{};
 
-  bool holds(const Timeline& tl, const Cards& now) const {
+  int held(const Cards& now, int suit) const {
+    return now.count(make_face(rank, suit)) - since[static_cast<std::size_t>(suit)];
+  }
+  bool holds(const Cards& now) const {
+    int total = 0;
+    for (int suit = 0; suit < kNumSuits; ++suit) total += held(now, suit);
     switch (kind) {
       case Kind::at_least:
-        return tl.rank_at(seat, time, now, rank) >= low;
+        return total >= low;
       case Kind::at_most:
-        return tl.rank_at(seat, time, now, rank) <= high;
+        return total <= high;
       case Kind::face_between: {
-        const int n = tl.count_at(seat, time, now, face);
+        const int n = held(now, face - make_face(rank, 0));
         return n >= low && n <= high;
       }
       case Kind::gave_fewest: {
         // A seller hands over the face it holds fewest of, the lowest suit on a tie.
-        const int given = tl.count_at(seat, time, now, face);
+        const int given = held(now, face - make_face(rank, 0));
         for (int suit = 0; suit < kNumSuits; ++suit) {
-          const int f = make_face(rank, suit);
-          const int n = tl.count_at(seat, time, now, f);
+          const int f = make_face(rank, suit), n = held(now, suit);
           if (f != face && n > 0 && (n < given || (n == given && f < face))) return false;
         }
         return true;
@@ -551,8 +559,10 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     empty.push_back({p.payer, tl.purchases + 1 + j, above});
   }
   const bool revolts_known = info_.phase != Phase::buy && info_.phase != Phase::give_back;
+  // A seat that revolted when asked to buy is bound at that time (above): it may
+  // have been paid a 2 or a joker in tribute since.
   for (int s = 0; s < kPlayers && revolts_known; ++s)
-    if (is_revolted(s)) empty.push_back({s, tl.play_start(), payment_faces()});
+    if (is_revolted(s) && !(info_.auto_revolt >> s & 1)) empty.push_back({s, tl.play_start(), payment_faces()});
   // A 闷-ed player held only 3s, and has played nothing but them since.
   for (int s = 0; s < kPlayers; ++s)
     if (info_.menned_by[static_cast<std::size_t>(s)] >= 0 && !is_out(s))
@@ -674,12 +684,16 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
   }
 
+  for (RankRule& rule : rank_rules)
+    for (int suit = 0; suit < kNumSuits; ++suit)
+      rule.since[static_cast<std::size_t>(suit)] = tl.after(rule.seat, rule.time, make_face(rule.rank, suit));
+
   std::array<Cards, kPlayers> hands = hands_;
   // How many of those conditions `h` breaks (weighted): none for a consistent world.
   auto broken_conditions = [&](const std::array<Cards, kPlayers>& h) {
     int broken = 0;
     for (const RankRule& rule : rank_rules)
-      if (!rule.holds(tl, h[static_cast<std::size_t>(rule.seat)])) ++broken;
+      if (!rule.holds(h[static_cast<std::size_t>(rule.seat)])) ++broken;
     // The conditions that hang on whether a buyer could pay.
     for (int i = 0; i < info_.purchases; ++i) {
       const Purchase& p = purchases_[static_cast<std::size_t>(i)];
