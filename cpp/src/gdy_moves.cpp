@@ -177,6 +177,14 @@ constexpr auto kLanesBelow = [] {
   return below;
 }();
 
+// kLaneOf[r]: the words of a Cards with every counter of rank r set.
+constexpr auto kLaneOf = [] {
+  std::array<std::array<std::uint64_t, Cards::kWords>, kNumRanks> lane{};
+  for (std::size_t r = 0; r < kNumRanks; ++r)
+    for (std::size_t w = 0; w < Cards::kWords; ++w) lane[r][w] = kLanesBelow[r + 1][w] & ~kLanesBelow[r][w];
+  return lane;
+}();
+
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
   Cards cards;
@@ -609,24 +617,30 @@ class Generator {
     const std::array<std::uint64_t, Cards::kWords> hand = hand_;
     const std::uint64_t counts[4] = {counts_[0], counts_[1], counts_[2], counts_[3]};
     // The groups of a rank with one natural (but the 2s), the usual rank, planned
-    // up front and emitted in a loop of their own.
+    // up front: each a Cards holding its jokers alone (in word 3, which the rank's
+    // card, in words 0 to 2, never shares) and its declaration, then emitted one
+    // after the other with the rank's card patched in.
     PlannedGroup one_natural[3];
-    const PlannedGroup* const one_natural_end = one_natural + plan_one_natural(one_natural);
+    const int one_natural_groups = plan_one_natural(one_natural);
+    Cards one_natural_cards[3];
+    for (int i = 0; i < one_natural_groups; ++i) one_natural_cards[i].words()[3] = one_natural[i].jokers;
+    const std::uint32_t single_ranks = held_ & ~ranks_with_at_least(2) & ~(1u << kRank2);
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
-      const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      if (have == 1 && r != kRank2) {
+      if (single_ranks >> r & 1) {
         const std::uint64_t card = first_cards.one[word] & lane;
         const std::uint64_t rank = declaration(Kind::pass, r, 0);
-        for (const PlannedGroup* g = one_natural; g != one_natural_end; ++g) {
-          Cards& cards = sink.put(Cards(), g->declared | rank);
-          cards.words()[word] = card;
-          cards.words()[3] |= g->jokers;
+        sink.put(one_natural_cards[0], one_natural[0].declared | rank).words()[word] = card;
+        if (one_natural_groups > 1) {
+          sink.put(one_natural_cards[1], one_natural[1].declared | rank).words()[word] = card;
+          if (one_natural_groups > 2)
+            sink.put(one_natural_cards[2], one_natural[2].declared | rank).words()[word] = card;
         }
         continue;
       }
+      const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
       first[1] = first_cards.one[word] & lane;
