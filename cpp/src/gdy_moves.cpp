@@ -177,14 +177,6 @@ constexpr auto kLanesBelow = [] {
   return below;
 }();
 
-// kLaneOf[r]: the words of a Cards with every counter of rank r set.
-constexpr auto kLaneOf = [] {
-  std::array<std::array<std::uint64_t, Cards::kWords>, kNumRanks> lane{};
-  for (std::size_t r = 0; r < kNumRanks; ++r)
-    for (std::size_t w = 0; w < Cards::kWords; ++w) lane[r][w] = kLanesBelow[r + 1][w] & ~kLanesBelow[r][w];
-  return lane;
-}();
-
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
   Cards cards;
