@@ -321,10 +321,12 @@ class Generator {
       first.two[w] = first.one[w] + lowest_suit_cards(naturals - first.one[w]);
     }
     groups_with_jokers(first);
+    // A move with jokers keeping one natural, the default, is a run's every window.
+    const bool keep_one = min_naturals_ <= 1;
     if (wild_ == 1)
-      runs_few_jokers<1>(first);
+      keep_one ? runs_few_jokers<1, true>(first) : runs_few_jokers<1, false>(first);
     else
-      runs_few_jokers<2>(first);
+      keep_one ? runs_few_jokers<2, true>(first) : runs_few_jokers<2, false>(first);
   }
 
   // Whether leads() takes one of its usual paths (no wild joker, or one or two
@@ -766,13 +768,20 @@ class Generator {
   // joker may stand for (lowest first): one natural of it traded for a joker,
   // that trade with one natural of each later such rank traded too, then (pairs)
   // both its naturals traded: the order of trade()'s depth-first walk.
-  template <int wild>
+  //
+  // keep_one: a move with jokers need keep only one natural (min_naturals_per_combo
+  // 0 or 1). Then every window keeps enough naturals for its moves and variants:
+  // a straight has 3 ranks or more and a connected pairs 2 (gdy_rules.cpp), and a
+  // window lacks at most `wild` <= 2 cards, so it keeps 1 natural (2 when it has a
+  // joker to spare, 3 when two), and the loops need not count them.
+  template <int wild, bool keep_one>
   [[gnu::noinline]] void runs_few_jokers(const FirstCards& firsts) {
     // What the loops read, as locals: a store into a move may change any object
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
     const int top = cfg_.run_top;
     const int keep = std::max(1, min_naturals_);  // naturals a move with jokers must keep
+    assert(cfg_.straight_min_len >= 3 && cfg_.pairs_min >= 2);
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
     // missing cards (at most 2) are read before it is known whether they are used.
     const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
@@ -838,13 +847,13 @@ class Generator {
       auto window = [&](Sink& out, auto missing_constant, const Cards& full, std::uint64_t declared, int naturals,
                         const Trade* first, const Trade* last) {
         constexpr int missing = decltype(missing_constant)::value;
-        if (naturals >= (missing == 0 ? 1 : keep))
+        if (keep_one || naturals >= (missing == 0 ? 1 : keep))
           out.put(full, declared).words()[3] |= jokers[missing];
-        if (naturals <= keep) return;  // no natural to give up
+        if (!keep_one && naturals <= keep) return;  // no natural to give up
         // The variants: the window's cards, each patched in place to hold one (two)
         // more jokers and give up the traded naturals.
         const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
-        if (missing + 1 == wild || naturals - 2 < keep) {
+        if (missing + 1 == wild || (!keep_one && naturals - 2 < keep)) {
           for (const Trade* t = first; t != last; ++t) {
             auto& words = out.put(full, declared).words();
             words[3] |= one_more;
@@ -906,10 +915,12 @@ class Generator {
         if (!with_spare(std::integral_constant<int, wild - 1>{})) return;
         // No joker to spare: the window alone (once it keeps enough naturals),
         // lengthened while the next ranks lack nothing.
-        for (; naturals < keep; naturals += width) {
-          if (++r > end || lacking[r] != 0) return;
-          full.words()[r >> 2] |= given[r];
-          declared += kLonger;
+        if constexpr (!keep_one) {
+          for (; naturals < keep; naturals += width) {
+            if (++r > end || lacking[r] != 0) return;
+            full.words()[r >> 2] |= given[r];
+            declared += kLonger;
+          }
         }
         full.words()[3] |= jokers[wild];  // each of these windows lacks all the wild jokers
         for (;;) {
