@@ -607,42 +607,44 @@ class Generator {
     const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
     PlannedGroup scratch[kMostGroups];
     // What the loop reads, as locals (see runs_few_jokers).
-    const FirstCards first_cards = firsts;
-    const std::array<std::uint64_t, Cards::kWords> hand = hand_;
-    const std::uint64_t counts[4] = {counts_[0], counts_[1], counts_[2], counts_[3]};
+    const FirstCards& first_cards = firsts;
+    const std::array<std::uint64_t, Cards::kWords>& hand = hand_;
+    const std::uint64_t(&counts)[4] = counts_;
     // The groups of a rank with one natural (but the 2s), the usual rank, planned
-    // up front: each a Cards holding its jokers alone (in word 3, which the rank's
-    // card, in words 0 to 2, never shares) and its declaration, then emitted one
-    // after the other with the rank's card patched in.
+    // up front and emitted one after the other: the rank's card (in words 0 to 2)
+    // and the group's jokers (in word 3).
     PlannedGroup one_natural[3];
     const int one_natural_groups = plan_one_natural(one_natural);
-    Cards one_natural_cards[3];
-    for (int i = 0; i < one_natural_groups; ++i) one_natural_cards[i].words()[3] = one_natural[i].jokers;
     const std::uint32_t single_ranks = held_ & ~ranks_with_at_least(2) & ~(1u << kRank2);
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
+      const std::uint64_t card = first_cards.one[word] & lane;
       if (single_ranks >> r & 1) {
-        const std::uint64_t card = first_cards.one[word] & lane;
         const std::uint64_t rank = declaration(Kind::pass, r, 0);
-        sink.put(one_natural_cards[0], one_natural[0].declared | rank).words()[word] = card;
+        sink.put(Cards(), one_natural[0].declared | rank).words()[word] = card;
         if (one_natural_groups > 1) {
-          sink.put(one_natural_cards[1], one_natural[1].declared | rank).words()[word] = card;
-          if (one_natural_groups > 2)
-            sink.put(one_natural_cards[2], one_natural[2].declared | rank).words()[word] = card;
+          auto& pair = sink.put(Cards(), one_natural[1].declared | rank).words();
+          pair[word] = card;
+          pair[3] = one_natural[1].jokers;
+          if (one_natural_groups > 2) {
+            auto& triple = sink.put(Cards(), one_natural[2].declared | rank).words();
+            triple[word] = card;
+            triple[3] = one_natural[2].jokers;
+          }
         }
         continue;
       }
       const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
-      first[1] = first_cards.one[word] & lane;
+      first[1] = card;
       first[2] = first_cards.two[word] & lane;
       for (std::uint64_t k = 3, left = (hand[word] & lane) - first[2]; left != 0; ++k) {
-        const std::uint64_t card = lowest_suit_card(left);
-        first[k] = first[k - 1] + card;
-        left -= card;
+        const std::uint64_t next = lowest_suit_card(left);
+        first[k] = first[k - 1] + next;
+        left -= next;
       }
       const PlannedGroup* groups = scratch;
       const PlannedGroup* groups_end = nullptr;
