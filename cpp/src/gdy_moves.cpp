@@ -99,7 +99,11 @@ constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
 // or of a function of its own that copies what it reads (see runs_few_jokers).
 class Sink {
  public:
-  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
+  // Room a checked put() leaves for unchecked ones (put_unchecked): the most moves
+  // a loop writes after one checked put, one per rank that may trade a natural.
+  static constexpr std::ptrdiff_t kSlack = kNumRanks;
+
+  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(limit_of(list)) {}
 
   // Appends a move and returns its cards, for the caller to patch in place.
   [[gnu::always_inline]] Cards& put(const Cards& cards, std::uint64_t declared) {
@@ -118,22 +122,38 @@ class Sink {
     m.length = static_cast<std::uint8_t>(length);
     return m.cards;
   }
+  // put() without the capacity check: at most kSlack of them after a put().
+  [[gnu::always_inline]] Cards& put_unchecked(const Cards& cards, std::uint64_t declared) {
+    assert(next_ < list_->begin() + list_->capacity());
+    Move& m = *next_++;
+    m.cards = cards;
+    std::memcpy(reinterpret_cast<unsigned char*>(&m) + sizeof(Cards), &declared, sizeof declared);
+    return m.cards;
+  }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
  private:
+  // The storage's end less kSlack moves; its start while it has no more.
+  static Move* limit_of(MoveList& list) {
+    const auto capacity = static_cast<std::ptrdiff_t>(list.capacity());
+    return list.begin() + (capacity > kSlack ? capacity - kSlack : 0);
+  }
+
   [[gnu::always_inline]] Move& next() {
-    if (next_ == limit_) [[unlikely]] {
+    if (next_ >= limit_) [[unlikely]] {
       next_ = grow(*list_, next_);
-      limit_ = list_->begin() + list_->capacity();
+      limit_ = limit_of(*list_);
     }
     return *next_++;
   }
 
-  // Doubles the storage, keeping the moves written so far; returns the new cursor.
+  // Grows the storage past kSlack moves beyond those written so far, keeping
+  // them; returns the new cursor.
   [[gnu::noinline]] static Move* grow(MoveList& list, Move* next) {
     const auto written = static_cast<std::size_t>(next - list.begin());
     list.set_size(written);
-    list.grow();
+    do list.grow();
+    while (list.capacity() <= written + kSlack);
     return list.begin() + written;
   }
 
@@ -624,12 +644,12 @@ class Generator {
       if (single_ranks >> r & 1) {
         const std::uint64_t rank = declaration(Kind::pass, r, 0);
         sink.put(Cards(), one_natural[0].declared | rank).words()[word] = card;
-        if (one_natural_groups > 1) {
-          auto& pair = sink.put(Cards(), one_natural[1].declared | rank).words();
+        if (one_natural_groups > 1) {  // in the room the first put() leaves (see Sink::kSlack)
+          auto& pair = sink.put_unchecked(Cards(), one_natural[1].declared | rank).words();
           pair[word] = card;
           pair[3] = one_natural[1].jokers;
           if (one_natural_groups > 2) {
-            auto& triple = sink.put(Cards(), one_natural[2].declared | rank).words();
+            auto& triple = sink.put_unchecked(Cards(), one_natural[2].declared | rank).words();
             triple[word] = card;
             triple[3] = one_natural[2].jokers;
           }
@@ -855,9 +875,12 @@ class Generator {
         // The variants: the window's cards, each patched in place to hold one (two)
         // more jokers and give up the traded naturals.
         const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
+        // Each checked put() leaves room for the moves of one loop over the trades
+        // (at most one a rank) unchecked: the window's, once it is sure to be
+        // written (always under keep_one), and each trade's with a second.
         if (missing + 1 == wild || (!keep_one && naturals - 2 < keep)) {
           for (const Trade* t = first; t != last; ++t) {
-            auto& words = out.put(full, declared).words();
+            auto& words = (keep_one ? out.put_unchecked(full, declared) : out.put(full, declared)).words();
             words[3] |= one_more;
             words[t->word] -= t->one;
           }
@@ -868,13 +891,13 @@ class Generator {
           words[3] |= one_more;
           words[t->word] -= t->one;
           for (const Trade* u = t + 1; u != last; ++u) {
-            auto& more = out.put(full, declared).words();
+            auto& more = out.put_unchecked(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->one;
             more[u->word] -= u->one;
           }
           if (width == 2 && t->both != 0) {
-            auto& more = out.put(full, declared).words();
+            auto& more = out.put_unchecked(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->both;
           }
