@@ -122,6 +122,13 @@ class Sink {
     m.length = static_cast<std::uint8_t>(length);
     return m.cards;
   }
+  // Grows the storage, when it must, so that kSlack moves may follow unchecked.
+  [[gnu::always_inline]] void make_room() {
+    if (next_ >= limit_) [[unlikely]] {
+      next_ = grow(*list_, next_);
+      limit_ = limit_of(*list_);
+    }
+  }
   // put() without the capacity check: at most kSlack of them after a put().
   [[gnu::always_inline]] Cards& put_unchecked(const Cards& cards, std::uint64_t declared) {
     assert(next_ < list_->begin() + list_->capacity());
@@ -140,10 +147,7 @@ class Sink {
   }
 
   [[gnu::always_inline]] Move& next() {
-    if (next_ >= limit_) [[unlikely]] {
-      next_ = grow(*list_, next_);
-      limit_ = limit_of(*list_);
-    }
+    make_room();
     return *next_++;
   }
 
@@ -196,6 +200,15 @@ constexpr auto kLanesBelow = [] {
     }
   return below;
 }();
+
+// Stores the 16 lanes of `words` (four 16-bit lanes a word, lowest first) into `out`.
+inline void store_lanes(const std::uint64_t (&words)[Cards::kWords], std::uint16_t* out) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(out, words, sizeof words);
+  } else {
+    for (std::size_t i = 0; i < 4 * Cards::kWords; ++i) out[i] = static_cast<std::uint16_t>(words[i / 4] >> (16 * (i % 4)));
+  }
+}
 
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
@@ -335,10 +348,12 @@ class Generator {
   // of every rank, found for all ranks at once.
   [[gnu::noinline]] void leads_few_jokers() {
     FirstCards first;
+    // Word 3: the 2s, not the jokers. (One loop over the four words, which the
+    // compiler runs two words at a time.)
+    const std::uint64_t naturals[Cards::kWords] = {hand_[0], hand_[1], hand_[2], hand_[3] & 0xFFFF};
     for (std::size_t w = 0; w < Cards::kWords; ++w) {
-      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
-      first.one[w] = lowest_suit_cards(naturals);
-      first.two[w] = first.one[w] + lowest_suit_cards(naturals - first.one[w]);
+      first.one[w] = lowest_suit_cards(naturals[w]);
+      first.two[w] = first.one[w] + lowest_suit_cards(naturals[w] - first.one[w]);
     }
     groups_with_jokers(first);
     // A move with jokers keeping one natural, the default, is a run's every window.
@@ -811,11 +826,42 @@ class Generator {
     // gives a run, in place in their word of a Cards, and the jokers it lacks
     // (more than there are when none may stand for it).
     std::uint64_t all[2][kNumRanks];
-    int lacks[2][kNumRanks];
+    std::uint16_t lacks[2][4 * Cards::kWords];
     // Per width, the jokers lacked by the ranks below r (a window [s, r] lacks
     // lacks_below[r + 1] - lacks_below[s]).
-    int lacks_below[2][kNumRanks + 1];
+    std::uint16_t lacks_below[2][4 * Cards::kWords + 1];
     lacks_below[0][0] = lacks_below[1][0] = 0;
+    {
+      // Both for all ranks at once, four a word in 16-bit lanes as counts_ has
+      // them: a rank lacks one card of a straight when it has none, two less the
+      // naturals it has of a connected pairs, and a running sum of the lanes is a
+      // product by kLanes (the lanes are small: no carry reaches the next).
+      constexpr std::uint64_t kLanes = 0x0001000100010001ULL;
+      std::uint64_t lack_words[2][Cards::kWords], below_words[2][Cards::kWords];
+      std::uint64_t carried[2] = {0, 0};
+      for (std::size_t w = 0; w < Cards::kWords; ++w) {
+        const std::uint64_t one = (counts_[w] + kLanes * 0x7FFF) >> 15 & kLanes;  // 1 where it holds one
+        const std::uint64_t two = (counts_[w] + kLanes * 0x7FFE) >> 15 & kLanes;  // 1 where it holds two
+        lack_words[0][w] = kLanes - one;
+        lack_words[1][w] = 2 * kLanes - one - two;
+      }
+      // No joker may stand for a missing 2 when none may be a 2 (the 2 is in runs
+      // only under twos_in_runs): the 2 then lacks more than there are.
+      if (top == kRank2 && wild_two_ == 0) {
+        for (auto& words : lack_words)
+          if ((words[3] & 0xFFFF) != 0) words[3] = (words[3] & ~std::uint64_t{0xFFFF}) | (wild + 1);
+      }
+      for (std::size_t w = 0; w < Cards::kWords; ++w) {
+        for (std::size_t k = 0; k < 2; ++k) {
+          below_words[k][w] = lack_words[k][w] * kLanes + carried[k] * kLanes;
+          carried[k] = below_words[k][w] >> 48;
+        }
+      }
+      for (std::size_t k = 0; k < 2; ++k) {
+        store_lanes(lack_words[k], lacks[k]);
+        store_lanes(below_words[k], lacks_below[k] + 1);
+      }
+    }
     // Per width, the trades in rank order: each rank with a natural a joker may
     // replace, as its word and the cards a trade of one natural (the last of the
     // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
@@ -828,18 +874,14 @@ class Generator {
     const Trade* first_trade[2][kNumRanks + 1];
     Trade* listed[2] = {trades[0], trades[1]};
     auto add_rank = [&](int r, std::size_t word, std::uint64_t one, std::uint64_t two, bool wildable) {
-      const int have = (one != 0) + (two != one);
       all[0][r] = one;
       all[1][r] = two;
-      lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
-      lacks[1][r] = have == 2 ? 0 : wildable ? 2 - have : wild + 1;
-      lacks_below[0][r + 1] = lacks_below[0][r] + lacks[0][r];
-      lacks_below[1][r + 1] = lacks_below[1][r] + lacks[1][r];
       first_trade[0][r] = listed[0];
       first_trade[1][r] = listed[1];
-      if (have > 0 && wildable) {
+      if (one != 0 && wildable) {
+        const std::uint64_t second = two - one;  // 0 unless the rank gives two naturals
         *listed[0]++ = {word, one, 0};
-        *listed[1]++ = {word, have == 2 ? two - one : one, have == 2 ? two : 0};
+        *listed[1]++ = {word, second != 0 ? second : one, second != 0 ? two : 0};
       }
     };
     // Runs reach the A, or the 2 under twos_in_runs (gdy_rules.cpp). The ranks 3
@@ -859,8 +901,8 @@ class Generator {
     auto runs_of = [&](auto width_constant, Kind kind, int min_len, int max_len) {
       constexpr int width = decltype(width_constant)::value;
       const std::uint64_t(&given)[kNumRanks] = all[width - 1];
-      const int(&lacking)[kNumRanks] = lacks[width - 1];
-      const int(&lacking_below)[kNumRanks + 1] = lacks_below[width - 1];
+      const std::uint16_t(&lacking)[4 * Cards::kWords] = lacks[width - 1];
+      const std::uint16_t(&lacking_below)[4 * Cards::kWords + 1] = lacks_below[width - 1];
       // The naturals each rank gives, in place in the words of a Cards.
       const std::uint64_t(&given_words)[Cards::kWords] = width == 1 ? firsts.one : firsts.two;
       const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
@@ -948,8 +990,9 @@ class Generator {
           }
         }
         full.words()[3] |= jokers[wild];  // each of these windows lacks all the wild jokers
+        out.make_room();  // for one window a rank at most (see Sink::kSlack)
         for (;;) {
-          out.put(full, declared);
+          out.put_unchecked(full, declared);
           if (++r > end || lacking[r] != 0) return;
           full.words()[r >> 2] |= given[r];
           declared += kLonger;
