@@ -838,7 +838,7 @@ class Generator {
       // product by kLanes (the lanes are small: no carry reaches the next).
       constexpr std::uint64_t kLanes = 0x0001000100010001ULL;
       std::uint64_t lack_words[2][Cards::kWords], below_words[2][Cards::kWords];
-      std::uint64_t carried[2] = {0, 0};
+      std::uint64_t carried[2] = {0, 0};  // the sum of the lanes before, added to the first
       for (std::size_t w = 0; w < Cards::kWords; ++w) {
         const std::uint64_t one = (counts_[w] + kLanes * 0x7FFF) >> 15 & kLanes;  // 1 where it holds one
         const std::uint64_t two = (counts_[w] + kLanes * 0x7FFE) >> 15 & kLanes;  // 1 where it holds two
@@ -853,7 +853,7 @@ class Generator {
       }
       for (std::size_t w = 0; w < Cards::kWords; ++w) {
         for (std::size_t k = 0; k < 2; ++k) {
-          below_words[k][w] = lack_words[k][w] * kLanes + carried[k] * kLanes;
+          below_words[k][w] = (lack_words[k][w] + carried[k]) * kLanes;
           carried[k] = below_words[k][w] >> 48;
         }
       }
@@ -866,7 +866,8 @@ class Generator {
     // replace, as its word and the cards a trade of one natural (the last of the
     // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
     // trades first_trade[s] up to first_trade[r + 1].
-    struct Trade {
+    // (32 bytes, so that the compiler finds a window's trades by a shift.)
+    struct alignas(32) Trade {
       std::size_t word;
       std::uint64_t one, both;
     };
@@ -880,7 +881,9 @@ class Generator {
       first_trade[1][r] = listed[1];
       if (one != 0 && wildable) {
         const std::uint64_t second = two - one;  // 0 unless the rank gives two naturals
-        *listed[0]++ = {word, one, 0};
+        listed[0]->word = word;  // a straight's trade gives up one natural: `both` is not read
+        listed[0]->one = one;
+        ++listed[0];
         *listed[1]++ = {word, second != 0 ? second : one, second != 0 ? two : 0};
       }
     };
