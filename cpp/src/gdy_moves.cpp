@@ -822,10 +822,16 @@ class Generator {
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
     // missing cards (at most 2) are read before it is known whether they are used.
     const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
+    Cards jokers_cards;  // the wild jokers, all of them
+    jokers_cards.words()[3] = jokers[wild];
     // Per width (index 0: straights, 1: pairs) and rank: the naturals the rank
-    // gives a run, in place in their word of a Cards, and the jokers it lacks
-    // (more than there are when none may stand for it).
-    std::uint64_t all[2][kNumRanks];
+    // gives a run, as a whole Cards, and the jokers it lacks (more than there are
+    // when none may stand for it). A window grows by adding a rank's Cards, which
+    // the compiler does 16 bytes at a time: grown by its one 8-byte word, the
+    // window's cards were then copied into the next move by 16-byte loads that
+    // had to wait for that store to reach the cache (a store-to-load forward that
+    // fails), most of the bench hand's time (see docs/performance.md).
+    Cards all[2][kNumRanks];
     std::uint16_t lacks[2][4 * Cards::kWords];
     // Per width, the jokers lacked by the ranks below r (a window [s, r] lacks
     // lacks_below[r + 1] - lacks_below[s]).
@@ -875,8 +881,10 @@ class Generator {
     const Trade* first_trade[2][kNumRanks + 1];
     Trade* listed[2] = {trades[0], trades[1]};
     auto add_rank = [&](int r, std::size_t word, std::uint64_t one, std::uint64_t two, bool wildable) {
-      all[0][r] = one;
-      all[1][r] = two;
+      all[0][r] = Cards();
+      all[0][r].words()[word] = one;
+      all[1][r] = Cards();
+      all[1][r].words()[word] = two;
       first_trade[0][r] = listed[0];
       first_trade[1][r] = listed[1];
       if (one != 0 && wildable) {
@@ -903,7 +911,7 @@ class Generator {
     // The runs of one width (a std::integral_constant), from its tables.
     auto runs_of = [&](auto width_constant, Kind kind, int min_len, int max_len) {
       constexpr int width = decltype(width_constant)::value;
-      const std::uint64_t(&given)[kNumRanks] = all[width - 1];
+      const Cards(&given)[kNumRanks] = all[width - 1];
       const std::uint16_t(&lacking)[4 * Cards::kWords] = lacks[width - 1];
       const std::uint16_t(&lacking_below)[4 * Cards::kWords + 1] = lacks_below[width - 1];
       // The naturals each rank gives, in place in the words of a Cards.
@@ -974,7 +982,7 @@ class Generator {
             const int lack = lacking[r];
             missing += lack;
             naturals += width - lack;
-            full.words()[r >> 2] |= given[r];
+            full += given[r];
             declared += kLonger;
           }
           return missing <= wild;  // longer windows lack as much
@@ -988,16 +996,16 @@ class Generator {
         if constexpr (!keep_one) {
           for (; naturals < keep; naturals += width) {
             if (++r > end || lacking[r] != 0) return;
-            full.words()[r >> 2] |= given[r];
+            full += given[r];
             declared += kLonger;
           }
         }
-        full.words()[3] |= jokers[wild];  // each of these windows lacks all the wild jokers
+        full += jokers_cards;  // each of these windows lacks all the wild jokers (added whole, see all)
         out.make_room();  // for one window a rank at most (see Sink::kSlack)
         for (;;) {
           out.put_unchecked(full, declared);
           if (++r > end || lacking[r] != 0) return;
-          full.words()[r >> 2] |= given[r];
+          full += given[r];
           declared += kLonger;
         }
       };
