@@ -97,6 +97,9 @@ constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
 // keep the cursor (and what they read) in locals, in registers instead of
 // reloaded after every move: the locals of a Generator inlined into its caller,
 // or of a function of its own that copies what it reads (see runs_few_jokers).
+// The capacity check of a move is its own cost in the tightest loops, so each
+// check (put(), make_room()) leaves room for kSlack more moves, which a loop that
+// writes no more (one a rank) puts unchecked.
 class Sink {
  public:
   // Room a checked put() leaves for unchecked ones (put_unchecked): the most moves
@@ -206,7 +209,8 @@ inline void store_lanes(const std::uint64_t (&words)[Cards::kWords], std::uint16
   if constexpr (std::endian::native == std::endian::little) {
     std::memcpy(out, words, sizeof words);
   } else {
-    for (std::size_t i = 0; i < 4 * Cards::kWords; ++i) out[i] = static_cast<std::uint16_t>(words[i / 4] >> (16 * (i % 4)));
+    for (std::size_t i = 0; i < 4 * Cards::kWords; ++i)
+      out[i] = static_cast<std::uint16_t>(words[i / 4] >> (16 * (i % 4)));
   }
 }
 
@@ -632,8 +636,8 @@ class Generator {
   // group(r, n) for each rank held (lowest first) and each size n from 1 up.
   // Which groups a rank makes depends only on how many naturals it has (and, for
   // the 2s, on their own rules), so the groups of each count are planned once,
-  // when the first rank with that count needs them. What the loops read is
-  // copied into locals (see runs_few_jokers).
+  // when the first rank with that count needs them; those with one natural (the
+  // usual rank) are planned up front and written without a loop.
   [[gnu::noinline]] void groups_with_jokers(const FirstCards& firsts) {
     Sink sink = sink_;
     constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
@@ -641,7 +645,8 @@ class Generator {
     PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
     const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
     PlannedGroup scratch[kMostGroups];
-    // What the loop reads, as locals (see runs_few_jokers).
+    // What the loop reads, in place: a rank reads it before it writes its moves,
+    // and copies into locals cost more than the reloads they saved.
     const FirstCards& first_cards = firsts;
     const std::array<std::uint64_t, Cards::kWords>& hand = hand_;
     const std::uint64_t(&counts)[4] = counts_;
