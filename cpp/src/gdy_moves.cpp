@@ -185,10 +185,10 @@ inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
 inline std::uint64_t lowest_suit_cards(std::uint64_t word) {
   // A counter is at most 4, so bits 0..2 of a nibble say whether it is non-zero.
   const std::uint64_t held = (word | word >> 1 | word >> 2) & 0x1111111111111111ULL;
-  // A nibble's flag stays only when no lower nibble of its lane is flagged.
-  const std::uint64_t above_one = (held << 4 & 0xFFF0FFF0FFF0FFF0ULL) | (held << 8 & 0xFF00FF00FF00FF00ULL) |
-                                  (held << 12 & 0xF000F000F000F000ULL);
-  return held & ~above_one;
+  // The lowest flag of each lane: held & -held, lane by lane. A lane's flags
+  // leave its top bit clear, so its negation (~held + 1, the top bit cleared
+  // first) carries into the next lane never.
+  return held & ((~held & 0x7FFF7FFF7FFF7FFFULL) + 0x0001000100010001ULL);
 }
 
 // kLanesBelow[r]: the words of a Cards with every counter of the ranks below r
