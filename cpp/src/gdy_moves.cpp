@@ -968,14 +968,16 @@ class Generator {
       // rank longer at a time. The jokers a window lacks only grow with it: first
       // the windows with a joker to spare, then (the usual case) those without,
       // one move each, in a loop of their own.
-      auto windows_from = [&](Sink& out, unsigned s) {
+      auto windows_from = [&](Sink& out, unsigned s, const Cards& shortest, std::uint64_t shortest_declared) {
         unsigned r = s + first_len - 1;
         int missing = lacking_below[r + 1] - lacking_below[s];
         if (missing > wild) return;
-        Cards full;  // the naturals of ranks s to r: a range of lanes
-        for (std::size_t w = 0; w < Cards::kWords; ++w)
-          full.words()[w] = given_words[w] & kLanesBelow[r + 1][w] & ~kLanesBelow[s][w];
-        std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+        Cards full = shortest;  // the naturals of ranks s to r
+        if constexpr (width == 2) {  // a range of lanes (see below)
+          for (std::size_t w = 0; w < Cards::kWords; ++w)
+            full.words()[w] = given_words[w] & kLanesBelow[r + 1][w] & ~kLanesBelow[s][w];
+        }
+        std::uint64_t declared = shortest_declared;
         int naturals = width * static_cast<int>(first_len) - missing;
         const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);
         // The windows lacking `m` (a constant below wild) cards; false when no
@@ -1014,7 +1016,23 @@ class Generator {
           declared += kLonger;
         }
       };
-      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) windows_from(sink, s);
+      // The shortest window of each start: for straights, slid a rank up from the
+      // last start's (by whole Cards, see all); for connected pairs, most of whose
+      // starts lack too much, taken from a range of lanes when a start has windows.
+      Cards shortest;
+      for (std::size_t w = 0; w < Cards::kWords; ++w)
+        shortest.words()[w] = given_words[w] & kLanesBelow[first_len][w];
+      std::uint64_t shortest_declared = declaration(kind, 0, width * static_cast<int>(first_len));
+      constexpr std::uint64_t kHigher = declaration(Kind::pass, 1, 0);  // a window one rank higher
+      for (unsigned s = 0;; ++s) {
+        windows_from(sink, s, shortest, shortest_declared);
+        if (s + first_len > static_cast<unsigned>(top)) break;
+        if constexpr (width == 1) {
+          shortest -= given[s];
+          shortest += given[s + first_len];
+        }
+        shortest_declared += kHigher;
+      }
     };
     runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
     runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
