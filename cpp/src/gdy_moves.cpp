@@ -1019,6 +1019,7 @@ class Generator {
       // The shortest window of each start: for straights, slid a rank up from the
       // last start's (by whole Cards, see all); for connected pairs, most of whose
       // starts lack too much, taken from a range of lanes when a start has windows.
+      if (first_len - 1 > static_cast<unsigned>(top)) return;  // no run is that long
       Cards shortest;
       for (std::size_t w = 0; w < Cards::kWords; ++w)
         shortest.words()[w] = given_words[w] & kLanesBelow[first_len][w];
@@ -1026,7 +1027,7 @@ class Generator {
       constexpr std::uint64_t kHigher = declaration(Kind::pass, 1, 0);  // a window one rank higher
       for (unsigned s = 0;; ++s) {
         windows_from(sink, s, shortest, shortest_declared);
-        if (s + first_len > static_cast<unsigned>(top)) break;
+        if (s + first_len > static_cast<unsigned>(top)) break;  // the last start
         if constexpr (width == 1) {
           shortest -= given[s];
           shortest += given[s + first_len];
