@@ -13,8 +13,10 @@ have occurred.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -369,7 +371,8 @@ def test_sample_world_is_consistent() -> None:
             deal = GoujiDeal(rules, rng.getrandbits(64), previous=previous)
         stops = sorted(rng.sample(range(1, 400), 4))
         while not deal.is_terminal:
-            if deal.ply in stops or deal.phase != "play":
+            # Every burn is sampled too: the burner's feasibility is the hardest rule.
+            if deal.ply in stops or deal.phase != "play" or deal.burner is not None:
                 for seat in {deal.current_player, rng.randrange(6)}:
                     world = deal.sample_world(seat, rng.getrandbits(64))
                     check_world(deal, seat, world)
@@ -393,3 +396,22 @@ def test_sample_world_is_consistent() -> None:
     deal = GoujiDeal(Rules("gouji"), 4)
     assert deal.sample_world(2, 9).hash() == deal.sample_world(2, 9).hash()
     assert deal.sample_world(2, 9).hash() != deal.sample_world(2, 10).hash()
+
+
+def test_sample_world_in_positions_that_defeat_rejection() -> None:
+    # Positions found by random play where nearly every draw breaks a rule the
+    # seat can infer (a seller's suit rule, 上班 ties, ranks a seat must still
+    # hold after a revolution and tribute): 4,000 draws once found no world in
+    # the first. Each sample must still be consistent, vary with the seed, and
+    # never be the real deal.
+    path = Path(__file__).parent / "data" / "gouji" / "hard_worlds.json"
+    for case in json.loads(path.read_text(encoding="utf-8")):
+        deal = GoujiDeal.from_record(case["record"])
+        seat = case["seat"]
+        worlds = [deal.sample_world(seat, k) for k in range(12)]
+        for world in worlds:
+            check_world(deal, seat, world)
+        hidden = [s for s in range(6) if s != seat]
+        assert len({world.hash() for world in worlds}) == len(worlds), case["what"]
+        assert not any(all(w.hand(s) == deal.hand(s) for s in hidden) for w in worlds)
+        assert deal.sample_world(seat, 5).hash() == worlds[5].hash()

@@ -140,7 +140,7 @@ def test_bad_arguments_are_refused() -> None:
         GuandanInformationSet(random_position("guandan", 1), 4)
 
 
-@pytest.mark.parametrize("game", ["guandan"])
+@pytest.mark.parametrize("game", ["guandan", "gouji"])
 def test_the_agent_searches_views(game: str) -> None:
     deal = random_position(game, 7, plies=30)
     view = ganzdy.view_for(deal)
@@ -152,6 +152,7 @@ def test_the_agent_searches_views(game: str) -> None:
     assert first == again and first in list(deal.legal_moves)
 
 
+@pytest.mark.strength
 def test_guandan_search_beats_random_play() -> None:
     # Team 0 (seats 0 and 2) searches, team 1 plays uniformly at random. Random against
     # random wins half the deals; a sound search wins nearly all.
@@ -171,3 +172,25 @@ def test_guandan_search_beats_random_play() -> None:
         wins += deal.outcome.winning_team == 0
     # Under a fair coin, 10 or more wins of 12 has probability about 2%.
     assert wins >= 10, wins
+
+
+@pytest.mark.strength
+def test_gouji_search_beats_random_play() -> None:
+    # Team 0 (seats 0, 2 and 4) searches on its information sets, team 1 plays
+    # uniformly at random. Under a fair coin, 9 or more wins of 10 has
+    # probability about 1%; greedy rollouts make a sound search win nearly all.
+    deals, wins = 10, 0
+    for k in range(deals):
+        rng = random.Random(k)
+        deal = GoujiDeal(GOUJI, 700 + k)
+        while not deal.is_terminal:
+            seat = deal.current_player
+            assert seat is not None
+            moves = list(deal.legal_moves)
+            if seat % 2 == 0 and len(moves) > 1:
+                move = ismcts(info_of(deal, seat), iterations=40, seed=k, rollout="greedy").move
+            else:
+                move = rng.choice(moves)
+            deal.push(move)
+        wins += deal.outcome.winning_team == 0
+    assert wins >= 9, wins

@@ -167,8 +167,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
             has_head=deal.has_head(seat),
             purchases=tuple(deal.purchases),
             payments=tuple(deal.tribute),
-            # No information set yet: Gouji's sample_world can fail to find a world
-            # consistent with the evidence in rare late positions (see docs/gouji.md).
+            information=GoujiInformationSet(deal, seat),
         )
     public["passes"] = deal.passes
     if isinstance(deal, GuandanDeal):

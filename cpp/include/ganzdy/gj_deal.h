@@ -379,12 +379,15 @@ class Deal {
   // held at most one; a payer held nothing above its tribute, nor a lower suit of
   // a card it paid; a revolutionary held no 2 and no joker; nobody held more
   // copies of a 4 face than the 上班 leader showed (nor as many, before it in the
-  // tie order); a burner's hand stayed feasible under 'forbid' (earlier burns are
-  // read from the history, when the deal has it from the start). Teammates' small
+  // tie order); a burner's hand stayed feasible under 'forbid', and an owner
+  // beaten without being 闷-ed held more than 3s (both read from the history,
+  // when the deal has it from the start). Teammates' small
   // hands are kept under team_sees_small_hands. Replaying the real moves from the
   // world's deck reaches the world. The result has no history and no seed; its
   // deck() deals the sampled hands (each seat's cards in face order), so nothing
-  // hidden leaks through it.
+  // hidden leaks through it. Close to uniform over such worlds (gj_world.cpp
+  // says how); never the real hands by construction. Throws std::runtime_error
+  // if it finds no such world (never seen: a bug to report).
   Deal sample_world(int seat, std::uint64_t seed) const;
   // Whether apply() keeps what pop() needs (the default).
   void set_keep_history(bool keep) { keep_history_ = keep; }
