@@ -279,3 +279,59 @@ def test_differential(entry: tuple[int, dict[str, object]]) -> None:
     print(f"{_set_id(entry)}: {dict(stats)}")
     shown = "\n".join(problems[:8])
     assert not problems, f"{len(problems)} mismatches (seed {SEED}); first ones:\n{shown}"
+
+
+# Runs as long as the options allow: the shortest straight or connected pairs spans all the
+# ranks a run may reach (13 with the 2s in runs) or one more than there are (no run at all).
+# The random hands above, of at most 12 cards, rarely reach these lengths.
+LONGEST_RUN_SETS: list[dict[str, object]] = [
+    {"straight_min_len": 13, "straight_max_len": 13, "pairs_min": 13, "pairs_max": 13},
+    {"straight_min_len": 12, "straight_max_len": 13, "pairs_min": 12, "pairs_max": 13},
+    {"straight_min_len": 13, "straight_max_len": 13, "twos_in_runs": True},
+    {
+        "straight_min_len": 13,
+        "straight_max_len": 13,
+        "twos_in_runs": True,
+        "joker_can_be_two": True,
+    },
+    {
+        "straight_min_len": 12,
+        "pairs_min": 12,
+        "pairs_max": 13,
+        "straight_max_len": 13,
+        "twos_in_runs": True,
+    },
+]
+
+
+def _of_rank(rank: str, card: str) -> bool:
+    return card[0] == rank
+
+
+@pytest.mark.parametrize(
+    "overrides", LONGEST_RUN_SETS, ids=[_set_id((2, o)) for o in LONGEST_RUN_SETS]
+)
+def test_longest_runs(overrides: dict[str, object]) -> None:
+    options = resolve_options(2, overrides)
+    rules = ganzdy.Rules("gan_deng_yan", players=2, **overrides)
+    rng = random.Random(f"{SEED}:longest:{_set_id((2, overrides))}")
+    problems: list[str] = []
+    packs = options["packs"]
+    assert isinstance(packs, int)
+    for pos in range(12):
+        deck = _deck(packs)
+        # Most ranks once (a few twice), a few missing, and up to two jokers.
+        ranks = [r for r in RANKS if rng.random() < 0.9]
+        hand = _take(rng, deck, _is_joker, rng.randint(0, 2))
+        for r in ranks:
+            hand += _take(rng, deck, partial(_of_rank, r), 2 if rng.random() < 0.15 else 1)
+        hand_text = " ".join(hand)
+        want = reference_legal(sort_classes([class_of(c, options) for c in hand]), None, options)
+        what = f"[{pos}] options {overrides}\n  hand {hand_text!r}, lead"
+        got_moves = _engine(partial(rules.legal_moves, ganzdy.Cards(hand_text)), problems, what)
+        if got_moves is not None:
+            got = _keys(got_moves, False, problems, what)
+            if got != want:
+                problems.append(f"{what}{_diff(got, want)}")
+    shown = "\n".join(problems[:8])
+    assert not problems, f"{len(problems)} mismatches (seed {SEED}); first ones:\n{shown}"

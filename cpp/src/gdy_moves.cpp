@@ -97,9 +97,16 @@ constexpr std::uint64_t declaration(Kind kind, int rank, int length) {
 // keep the cursor (and what they read) in locals, in registers instead of
 // reloaded after every move: the locals of a Generator inlined into its caller,
 // or of a function of its own that copies what it reads (see runs_few_jokers).
+// The capacity check of a move is its own cost in the tightest loops, so each
+// check (put(), make_room()) leaves room for kSlack more moves, which a loop that
+// writes no more (one a rank) puts unchecked.
 class Sink {
  public:
-  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(list.begin() + list.capacity()) {}
+  // Room a checked put() leaves for unchecked ones (put_unchecked): the most moves
+  // a loop writes after one checked put, one per rank that may trade a natural.
+  static constexpr std::ptrdiff_t kSlack = kNumRanks;
+
+  explicit Sink(MoveList& list) : list_(&list), next_(list.end()), limit_(limit_of(list)) {}
 
   // Appends a move and returns its cards, for the caller to patch in place.
   [[gnu::always_inline]] Cards& put(const Cards& cards, std::uint64_t declared) {
@@ -118,22 +125,42 @@ class Sink {
     m.length = static_cast<std::uint8_t>(length);
     return m.cards;
   }
+  // Grows the storage, when it must, so that kSlack moves may follow unchecked.
+  [[gnu::always_inline]] void make_room() {
+    if (next_ >= limit_) [[unlikely]] {
+      next_ = grow(*list_, next_);
+      limit_ = limit_of(*list_);
+    }
+  }
+  // put() without the capacity check: at most kSlack of them after a put().
+  [[gnu::always_inline]] Cards& put_unchecked(const Cards& cards, std::uint64_t declared) {
+    assert(next_ < list_->begin() + list_->capacity());
+    Move& m = *next_++;
+    m.cards = cards;
+    std::memcpy(reinterpret_cast<unsigned char*>(&m) + sizeof(Cards), &declared, sizeof declared);
+    return m.cards;
+  }
   void commit() const { list_->set_size(static_cast<std::size_t>(next_ - list_->begin())); }
 
  private:
+  // The storage's end less kSlack moves; its start while it has no more.
+  static Move* limit_of(MoveList& list) {
+    const auto capacity = static_cast<std::ptrdiff_t>(list.capacity());
+    return list.begin() + (capacity > kSlack ? capacity - kSlack : 0);
+  }
+
   [[gnu::always_inline]] Move& next() {
-    if (next_ == limit_) [[unlikely]] {
-      next_ = grow(*list_, next_);
-      limit_ = list_->begin() + list_->capacity();
-    }
+    make_room();
     return *next_++;
   }
 
-  // Doubles the storage, keeping the moves written so far; returns the new cursor.
+  // Grows the storage past kSlack moves beyond those written so far, keeping
+  // them; returns the new cursor.
   [[gnu::noinline]] static Move* grow(MoveList& list, Move* next) {
     const auto written = static_cast<std::size_t>(next - list.begin());
     list.set_size(written);
-    list.grow();
+    do list.grow();
+    while (list.capacity() <= written + kSlack);
     return list.begin() + written;
   }
 
@@ -158,10 +185,10 @@ inline std::uint64_t lowest_suit_card(std::uint64_t cards) {
 inline std::uint64_t lowest_suit_cards(std::uint64_t word) {
   // A counter is at most 4, so bits 0..2 of a nibble say whether it is non-zero.
   const std::uint64_t held = (word | word >> 1 | word >> 2) & 0x1111111111111111ULL;
-  // A nibble's flag stays only when no lower nibble of its lane is flagged.
-  const std::uint64_t above_one = (held << 4 & 0xFFF0FFF0FFF0FFF0ULL) | (held << 8 & 0xFF00FF00FF00FF00ULL) |
-                                  (held << 12 & 0xF000F000F000F000ULL);
-  return held & ~above_one;
+  // The lowest flag of each lane: held & -held, lane by lane. A lane's flags
+  // leave its top bit clear, so its negation (~held + 1, the top bit cleared
+  // first) carries into the next lane never.
+  return held & ((~held & 0x7FFF7FFF7FFF7FFFULL) + 0x0001000100010001ULL);
 }
 
 // kLanesBelow[r]: the words of a Cards with every counter of the ranks below r
@@ -176,6 +203,16 @@ constexpr auto kLanesBelow = [] {
     }
   return below;
 }();
+
+// Stores the 16 lanes of `words` (four 16-bit lanes a word, lowest first) into `out`.
+inline void store_lanes(const std::uint64_t (&words)[Cards::kWords], std::uint16_t* out) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(out, words, sizeof words);
+  } else {
+    for (std::size_t i = 0; i < 4 * Cards::kWords; ++i)
+      out[i] = static_cast<std::uint16_t>(words[i / 4] >> (16 * (i % 4)));
+  }
+}
 
 // The card counters of `lane` (a rank's four suit nibbles) placed at rank `rank` of a Cards.
 inline Cards lane_cards(int rank, std::uint64_t lane) {
@@ -315,16 +352,20 @@ class Generator {
   // of every rank, found for all ranks at once.
   [[gnu::noinline]] void leads_few_jokers() {
     FirstCards first;
+    // Word 3: the 2s, not the jokers. (One loop over the four words, which the
+    // compiler runs two words at a time.)
+    const std::uint64_t naturals[Cards::kWords] = {hand_[0], hand_[1], hand_[2], hand_[3] & 0xFFFF};
     for (std::size_t w = 0; w < Cards::kWords; ++w) {
-      const std::uint64_t naturals = w == 3 ? hand_[3] & 0xFFFF : hand_[w];  // word 3: the 2s, not the jokers
-      first.one[w] = lowest_suit_cards(naturals);
-      first.two[w] = first.one[w] + lowest_suit_cards(naturals - first.one[w]);
+      first.one[w] = lowest_suit_cards(naturals[w]);
+      first.two[w] = first.one[w] + lowest_suit_cards(naturals[w] - first.one[w]);
     }
     groups_with_jokers(first);
+    // A move with jokers keeping one natural, the default, is a run's every window.
+    const bool keep_one = min_naturals_ <= 1;
     if (wild_ == 1)
-      runs_few_jokers<1>(first);
+      keep_one ? runs_few_jokers<1, true>(first) : runs_few_jokers<1, false>(first);
     else
-      runs_few_jokers<2>(first);
+      keep_one ? runs_few_jokers<2, true>(first) : runs_few_jokers<2, false>(first);
   }
 
   // Whether leads() takes one of its usual paths (no wild joker, or one or two
@@ -595,8 +636,8 @@ class Generator {
   // group(r, n) for each rank held (lowest first) and each size n from 1 up.
   // Which groups a rank makes depends only on how many naturals it has (and, for
   // the 2s, on their own rules), so the groups of each count are planned once,
-  // when the first rank with that count needs them. What the loops read is
-  // copied into locals (see runs_few_jokers).
+  // when the first rank with that count needs them; those with one natural (the
+  // usual rank) are planned up front and written without a loop.
   [[gnu::noinline]] void groups_with_jokers(const FirstCards& firsts) {
     Sink sink = sink_;
     constexpr int kPlanned = 4;  // plans kept for 1..kPlanned naturals
@@ -604,37 +645,46 @@ class Generator {
     PlannedGroup planned[kPlanned + 1][3 * (kPlanned + 2)];
     const PlannedGroup* planned_end[kPlanned + 1] = {};  // null: not planned yet
     PlannedGroup scratch[kMostGroups];
-    // What the loop reads, as locals (see runs_few_jokers).
-    const FirstCards first_cards = firsts;
-    const std::array<std::uint64_t, Cards::kWords> hand = hand_;
-    const std::uint64_t counts[4] = {counts_[0], counts_[1], counts_[2], counts_[3]};
+    // What the loop reads, in place: a rank reads it before it writes its moves,
+    // and copies into locals cost more than the reloads they saved.
+    const FirstCards& first_cards = firsts;
+    const std::array<std::uint64_t, Cards::kWords>& hand = hand_;
+    const std::uint64_t(&counts)[4] = counts_;
     // The groups of a rank with one natural (but the 2s), the usual rank, planned
-    // up front and emitted in a loop of their own.
+    // up front and emitted one after the other: the rank's card (in words 0 to 2)
+    // and the group's jokers (in word 3).
     PlannedGroup one_natural[3];
-    const PlannedGroup* const one_natural_end = one_natural + plan_one_natural(one_natural);
+    const int one_natural_groups = plan_one_natural(one_natural);
+    const std::uint32_t single_ranks = held_ & ~ranks_with_at_least(2) & ~(1u << kRank2);
     for (std::uint32_t held = held_; held; held &= held - 1) {
       const int r = std::countr_zero(held);
-      const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       const auto word = static_cast<std::size_t>(r >> 2);
       const std::uint64_t lane = std::uint64_t{0xFFFF} << ((r & 3) * 16);
-      if (have == 1 && r != kRank2) {
-        const std::uint64_t card = first_cards.one[word] & lane;
+      const std::uint64_t card = first_cards.one[word] & lane;
+      if (single_ranks >> r & 1) {
         const std::uint64_t rank = declaration(Kind::pass, r, 0);
-        for (const PlannedGroup* g = one_natural; g != one_natural_end; ++g) {
-          Cards& cards = sink.put(Cards(), g->declared | rank);
-          cards.words()[word] = card;
-          cards.words()[3] |= g->jokers;
+        sink.put(Cards(), one_natural[0].declared | rank).words()[word] = card;
+        if (one_natural_groups > 1) {  // in the room the first put() leaves (see Sink::kSlack)
+          auto& pair = sink.put_unchecked(Cards(), one_natural[1].declared | rank).words();
+          pair[word] = card;
+          pair[3] = one_natural[1].jokers;
+          if (one_natural_groups > 2) {
+            auto& triple = sink.put_unchecked(Cards(), one_natural[2].declared | rank).words();
+            triple[word] = card;
+            triple[3] = one_natural[2].jokers;
+          }
         }
         continue;
       }
+      const int have = static_cast<int>((counts[r >> 2] >> ((r & 3) * 16)) & 0xFF);
       std::uint64_t first[4 * Cards::kMaxCopies + 1];  // first[k]: the first k cards of the rank
       first[0] = 0;
-      first[1] = first_cards.one[word] & lane;
+      first[1] = card;
       first[2] = first_cards.two[word] & lane;
       for (std::uint64_t k = 3, left = (hand[word] & lane) - first[2]; left != 0; ++k) {
-        const std::uint64_t card = lowest_suit_card(left);
-        first[k] = first[k - 1] + card;
-        left -= card;
+        const std::uint64_t next = lowest_suit_card(left);
+        first[k] = first[k - 1] + next;
+        left -= next;
       }
       const PlannedGroup* groups = scratch;
       const PlannedGroup* groups_end = nullptr;
@@ -760,30 +810,75 @@ class Generator {
   // joker may stand for (lowest first): one natural of it traded for a joker,
   // that trade with one natural of each later such rank traded too, then (pairs)
   // both its naturals traded: the order of trade()'s depth-first walk.
-  template <int wild>
+  //
+  // keep_one: a move with jokers need keep only one natural (min_naturals_per_combo
+  // 0 or 1). Then every window keeps enough naturals for its moves and variants:
+  // a straight has 3 ranks or more and a connected pairs 2 (gdy_rules.cpp), and a
+  // window lacks at most `wild` <= 2 cards, so it keeps 1 natural (2 when it has a
+  // joker to spare, 3 when two), and the loops need not count them.
+  template <int wild, bool keep_one>
   [[gnu::noinline]] void runs_few_jokers(const FirstCards& firsts) {
     // What the loops read, as locals: a store into a move may change any object
     // the compiler cannot see is private, such as the Generator's members.
     Sink sink = sink_;
     const int top = cfg_.run_top;
     const int keep = std::max(1, min_naturals_);  // naturals a move with jokers must keep
+    assert(cfg_.straight_min_len >= 3 && cfg_.pairs_min >= 2);
     // jokers[j]: the counters of j wild jokers; indices up to 2 past a window's
     // missing cards (at most 2) are read before it is known whether they are used.
     const std::uint64_t jokers[5] = {joker_bits(0), joker_bits(1), joker_bits(2), 0, 0};
+    Cards jokers_cards;  // the wild jokers, all of them
+    jokers_cards.words()[3] = jokers[wild];
     // Per width (index 0: straights, 1: pairs) and rank: the naturals the rank
-    // gives a run, in place in their word of a Cards, and the jokers it lacks
-    // (more than there are when none may stand for it).
-    std::uint64_t all[2][kNumRanks];
-    int lacks[2][kNumRanks];
+    // gives a run, as a whole Cards, and the jokers it lacks (more than there are
+    // when none may stand for it). A window grows by adding a rank's Cards, which
+    // the compiler does 16 bytes at a time: grown by its one 8-byte word, the
+    // window's cards were then copied into the next move by 16-byte loads that
+    // had to wait for that store to reach the cache (a store-to-load forward that
+    // fails), most of the bench hand's time (see docs/performance.md).
+    Cards all[2][kNumRanks];
+    std::uint16_t lacks[2][4 * Cards::kWords];
     // Per width, the jokers lacked by the ranks below r (a window [s, r] lacks
     // lacks_below[r + 1] - lacks_below[s]).
-    int lacks_below[2][kNumRanks + 1];
+    std::uint16_t lacks_below[2][4 * Cards::kWords + 1];
     lacks_below[0][0] = lacks_below[1][0] = 0;
+    {
+      // Both for all ranks at once, four a word in 16-bit lanes as counts_ has
+      // them: a rank lacks one card of a straight when it has none, two less the
+      // naturals it has of a connected pairs, and a running sum of the lanes is a
+      // product by kLanes (the lanes are small: no carry reaches the next).
+      constexpr std::uint64_t kLanes = 0x0001000100010001ULL;
+      std::uint64_t lack_words[2][Cards::kWords], below_words[2][Cards::kWords];
+      std::uint64_t carried[2] = {0, 0};  // the sum of the lanes before, added to the first
+      for (std::size_t w = 0; w < Cards::kWords; ++w) {
+        const std::uint64_t one = (counts_[w] + kLanes * 0x7FFF) >> 15 & kLanes;  // 1 where it holds one
+        const std::uint64_t two = (counts_[w] + kLanes * 0x7FFE) >> 15 & kLanes;  // 1 where it holds two
+        lack_words[0][w] = kLanes - one;
+        lack_words[1][w] = 2 * kLanes - one - two;
+      }
+      // No joker may stand for a missing 2 when none may be a 2 (the 2 is in runs
+      // only under twos_in_runs): the 2 then lacks more than there are.
+      if (top == kRank2 && wild_two_ == 0) {
+        for (auto& words : lack_words)
+          if ((words[3] & 0xFFFF) != 0) words[3] = (words[3] & ~std::uint64_t{0xFFFF}) | (wild + 1);
+      }
+      for (std::size_t w = 0; w < Cards::kWords; ++w) {
+        for (std::size_t k = 0; k < 2; ++k) {
+          below_words[k][w] = (lack_words[k][w] + carried[k]) * kLanes;
+          carried[k] = below_words[k][w] >> 48;
+        }
+      }
+      for (std::size_t k = 0; k < 2; ++k) {
+        store_lanes(lack_words[k], lacks[k]);
+        store_lanes(below_words[k], lacks_below[k] + 1);
+      }
+    }
     // Per width, the trades in rank order: each rank with a natural a joker may
     // replace, as its word and the cards a trade of one natural (the last of the
     // rank's) and of two (pairs; 0 when it gives one) give up. A window [s, r]
     // trades first_trade[s] up to first_trade[r + 1].
-    struct Trade {
+    // (32 bytes, so that the compiler finds a window's trades by a shift.)
+    struct alignas(32) Trade {
       std::size_t word;
       std::uint64_t one, both;
     };
@@ -791,18 +886,18 @@ class Generator {
     const Trade* first_trade[2][kNumRanks + 1];
     Trade* listed[2] = {trades[0], trades[1]};
     auto add_rank = [&](int r, std::size_t word, std::uint64_t one, std::uint64_t two, bool wildable) {
-      const int have = (one != 0) + (two != one);
-      all[0][r] = one;
-      all[1][r] = two;
-      lacks[0][r] = have >= 1 ? 0 : wildable ? 1 : wild + 1;
-      lacks[1][r] = have == 2 ? 0 : wildable ? 2 - have : wild + 1;
-      lacks_below[0][r + 1] = lacks_below[0][r] + lacks[0][r];
-      lacks_below[1][r + 1] = lacks_below[1][r] + lacks[1][r];
+      all[0][r] = Cards();
+      all[0][r].words()[word] = one;
+      all[1][r] = Cards();
+      all[1][r].words()[word] = two;
       first_trade[0][r] = listed[0];
       first_trade[1][r] = listed[1];
-      if (have > 0 && wildable) {
-        *listed[0]++ = {word, one, 0};
-        *listed[1]++ = {word, have == 2 ? two - one : one, have == 2 ? two : 0};
+      if (one != 0 && wildable) {
+        const std::uint64_t second = two - one;  // 0 unless the rank gives two naturals
+        listed[0]->word = word;  // a straight's trade gives up one natural: `both` is not read
+        listed[0]->one = one;
+        ++listed[0];
+        *listed[1]++ = {word, second != 0 ? second : one, second != 0 ? two : 0};
       }
     };
     // Runs reach the A, or the 2 under twos_in_runs (gdy_rules.cpp). The ranks 3
@@ -821,9 +916,9 @@ class Generator {
     // The runs of one width (a std::integral_constant), from its tables.
     auto runs_of = [&](auto width_constant, Kind kind, int min_len, int max_len) {
       constexpr int width = decltype(width_constant)::value;
-      const std::uint64_t(&given)[kNumRanks] = all[width - 1];
-      const int(&lacking)[kNumRanks] = lacks[width - 1];
-      const int(&lacking_below)[kNumRanks + 1] = lacks_below[width - 1];
+      const Cards(&given)[kNumRanks] = all[width - 1];
+      const std::uint16_t(&lacking)[4 * Cards::kWords] = lacks[width - 1];
+      const std::uint16_t(&lacking_below)[4 * Cards::kWords + 1] = lacks_below[width - 1];
       // The naturals each rank gives, in place in the words of a Cards.
       const std::uint64_t(&given_words)[Cards::kWords] = width == 1 ? firsts.one : firsts.two;
       const Trade* const(&trades_from)[kNumRanks + 1] = first_trade[width - 1];
@@ -832,15 +927,18 @@ class Generator {
       auto window = [&](Sink& out, auto missing_constant, const Cards& full, std::uint64_t declared, int naturals,
                         const Trade* first, const Trade* last) {
         constexpr int missing = decltype(missing_constant)::value;
-        if (naturals >= (missing == 0 ? 1 : keep))
+        if (keep_one || naturals >= (missing == 0 ? 1 : keep))
           out.put(full, declared).words()[3] |= jokers[missing];
-        if (naturals <= keep) return;  // no natural to give up
+        if (!keep_one && naturals <= keep) return;  // no natural to give up
         // The variants: the window's cards, each patched in place to hold one (two)
         // more jokers and give up the traded naturals.
         const std::uint64_t one_more = jokers[missing + 1], two_more = jokers[missing + 2];
-        if (missing + 1 == wild || naturals - 2 < keep) {
+        // Each checked put() leaves room for the moves of one loop over the trades
+        // (at most one a rank) unchecked: the window's, once it is sure to be
+        // written (always under keep_one), and each trade's with a second.
+        if (missing + 1 == wild || (!keep_one && naturals - 2 < keep)) {
           for (const Trade* t = first; t != last; ++t) {
-            auto& words = out.put(full, declared).words();
+            auto& words = (keep_one ? out.put_unchecked(full, declared) : out.put(full, declared)).words();
             words[3] |= one_more;
             words[t->word] -= t->one;
           }
@@ -851,13 +949,13 @@ class Generator {
           words[3] |= one_more;
           words[t->word] -= t->one;
           for (const Trade* u = t + 1; u != last; ++u) {
-            auto& more = out.put(full, declared).words();
+            auto& more = out.put_unchecked(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->one;
             more[u->word] -= u->one;
           }
           if (width == 2 && t->both != 0) {
-            auto& more = out.put(full, declared).words();
+            auto& more = out.put_unchecked(full, declared).words();
             more[3] |= two_more;
             more[t->word] -= t->both;
           }
@@ -870,14 +968,16 @@ class Generator {
       // rank longer at a time. The jokers a window lacks only grow with it: first
       // the windows with a joker to spare, then (the usual case) those without,
       // one move each, in a loop of their own.
-      auto windows_from = [&](Sink& out, unsigned s) {
+      auto windows_from = [&](Sink& out, unsigned s, const Cards& shortest, std::uint64_t shortest_declared) {
         unsigned r = s + first_len - 1;
         int missing = lacking_below[r + 1] - lacking_below[s];
         if (missing > wild) return;
-        Cards full;  // the naturals of ranks s to r: a range of lanes
-        for (std::size_t w = 0; w < Cards::kWords; ++w)
-          full.words()[w] = given_words[w] & kLanesBelow[r + 1][w] & ~kLanesBelow[s][w];
-        std::uint64_t declared = declaration(kind, static_cast<int>(s), width * static_cast<int>(first_len));
+        Cards full = shortest;  // the naturals of ranks s to r
+        if constexpr (width == 2) {  // a range of lanes (see below)
+          for (std::size_t w = 0; w < Cards::kWords; ++w)
+            full.words()[w] = given_words[w] & kLanesBelow[r + 1][w] & ~kLanesBelow[s][w];
+        }
+        std::uint64_t declared = shortest_declared;
         int naturals = width * static_cast<int>(first_len) - missing;
         const unsigned end = std::min(static_cast<unsigned>(top), s + last_len - 1);
         // The windows lacking `m` (a constant below wild) cards; false when no
@@ -889,7 +989,7 @@ class Generator {
             const int lack = lacking[r];
             missing += lack;
             naturals += width - lack;
-            full.words()[r >> 2] |= given[r];
+            full += given[r];
             declared += kLonger;
           }
           return missing <= wild;  // longer windows lack as much
@@ -900,20 +1000,40 @@ class Generator {
         if (!with_spare(std::integral_constant<int, wild - 1>{})) return;
         // No joker to spare: the window alone (once it keeps enough naturals),
         // lengthened while the next ranks lack nothing.
-        for (; naturals < keep; naturals += width) {
-          if (++r > end || lacking[r] != 0) return;
-          full.words()[r >> 2] |= given[r];
-          declared += kLonger;
+        if constexpr (!keep_one) {
+          for (; naturals < keep; naturals += width) {
+            if (++r > end || lacking[r] != 0) return;
+            full += given[r];
+            declared += kLonger;
+          }
         }
-        full.words()[3] |= jokers[wild];  // each of these windows lacks all the wild jokers
+        full += jokers_cards;  // each of these windows lacks all the wild jokers (added whole, see all)
+        out.make_room();  // for one window a rank at most (see Sink::kSlack)
         for (;;) {
-          out.put(full, declared);
+          out.put_unchecked(full, declared);
           if (++r > end || lacking[r] != 0) return;
-          full.words()[r >> 2] |= given[r];
+          full += given[r];
           declared += kLonger;
         }
       };
-      for (unsigned s = 0; s + first_len - 1 <= static_cast<unsigned>(top); ++s) windows_from(sink, s);
+      // The shortest window of each start: for straights, slid a rank up from the
+      // last start's (by whole Cards, see all); for connected pairs, most of whose
+      // starts lack too much, taken from a range of lanes when a start has windows.
+      if (first_len - 1 > static_cast<unsigned>(top)) return;  // no run is that long
+      Cards shortest;
+      for (std::size_t w = 0; w < Cards::kWords; ++w)
+        shortest.words()[w] = given_words[w] & kLanesBelow[first_len][w];
+      std::uint64_t shortest_declared = declaration(kind, 0, width * static_cast<int>(first_len));
+      constexpr std::uint64_t kHigher = declaration(Kind::pass, 1, 0);  // a window one rank higher
+      for (unsigned s = 0;; ++s) {
+        windows_from(sink, s, shortest, shortest_declared);
+        if (s + first_len > static_cast<unsigned>(top)) break;  // the last start
+        if constexpr (width == 1) {
+          shortest -= given[s];
+          shortest += given[s + first_len];
+        }
+        shortest_declared += kHigher;
+      }
     };
     runs_of(std::integral_constant<int, 1>{}, Kind::straight, cfg_.straight_min_len, cfg_.straight_max_len);
     runs_of(std::integral_constant<int, 2>{}, Kind::pairs, cfg_.pairs_min, cfg_.pairs_max);
