@@ -186,6 +186,22 @@ def _diff(got: set[Key], want: set[Key]) -> str:
     return f"\n  engine only:    {show(got - want)}\n  reference only: {show(want - got)}"
 
 
+def _compare_leads(
+    rules: ganzdy.Rules,
+    hand_text: str,
+    want: set[Key],
+    colour: bool,
+    problems: list[str],
+    what: str,
+) -> None:
+    """The engine's leads of the hand against the reference's, a mismatch noted in `problems`."""
+    got_moves = _engine(partial(rules.legal_moves, ganzdy.Cards(hand_text)), problems, what)
+    if got_moves is not None:
+        got = _keys(got_moves, colour, problems, what)
+        if got != want:
+            problems.append(f"{what}{_diff(got, want)}")
+
+
 @pytest.mark.parametrize("entry", OPTION_SETS, ids=[_set_id(e) for e in OPTION_SETS])
 def test_differential(entry: tuple[int, dict[str, object]]) -> None:
     players, overrides = entry
@@ -217,12 +233,7 @@ def test_differential(entry: tuple[int, dict[str, object]]) -> None:
         where = f"[{pos}] options {overrides} players {players}\n  hand {hand_text!r}"
 
         leads = reference_legal(hand_cls, None, options)
-        what = f"{where}, lead"
-        got_moves = _engine(partial(rules.legal_moves, ganzdy.Cards(hand_text)), problems, what)
-        if got_moves is not None:
-            got = _keys(got_moves, colour, problems, what)
-            if got != leads:
-                problems.append(f"{what}{_diff(got, leads)}")
+        _compare_leads(rules, hand_text, leads, colour, problems, f"{where}, lead")
 
         # Table: a real lead of another hand; choose the kind first so rare kinds show up.
         other_leads = sorted(reference_legal(cls(other), None, options))
@@ -328,10 +339,6 @@ def test_longest_runs(overrides: dict[str, object]) -> None:
         hand_text = " ".join(hand)
         want = reference_legal(sort_classes([class_of(c, options) for c in hand]), None, options)
         what = f"[{pos}] options {overrides}\n  hand {hand_text!r}, lead"
-        got_moves = _engine(partial(rules.legal_moves, ganzdy.Cards(hand_text)), problems, what)
-        if got_moves is not None:
-            got = _keys(got_moves, False, problems, what)
-            if got != want:
-                problems.append(f"{what}{_diff(got, want)}")
+        _compare_leads(rules, hand_text, want, False, problems, what)
     shown = "\n".join(problems[:8])
     assert not problems, f"{len(problems)} mismatches (seed {SEED}); first ones:\n{shown}"

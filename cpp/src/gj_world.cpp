@@ -751,72 +751,65 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     n = std::max(n, rule.low + since);
   }
   int broken = -1;  // conditions the drawn hands break; -1 while none were drawn
+  // Seats bound by burns draw first, then the other seats with rules on their
+  // cards (faces barred, ranks to hold) together, then the rest. The groups and
+  // the quotas are the same for every draw: a quota for each rank a bound seat
+  // must hold more of, and one for the rest of its hand.
+  std::vector<int> burners, bound, free_seats;
+  std::vector<Quota> quotas;
+  std::vector<int> owners;
+  for (int s = 0; s < kPlayers; ++s) {
+    const auto k = static_cast<std::size_t>(s);
+    if (known >> s & 1) continue;
+    if (!checkpoints[k].empty()) {
+      burners.push_back(s);
+      continue;
+    }
+    const std::uint64_t allowed = ~exact[k] & kAllFaces;
+    int rest = need[k];
+    const std::size_t first = quotas.size();
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      const int more = std::min(at_least[k][static_cast<std::size_t>(rank)] - fixed[k].rank_count(rank), rest);
+      if (more <= 0) continue;
+      quotas.push_back({rank_faces(rank) & allowed, more});
+      owners.push_back(s);
+      rest -= more;
+    }
+    if (exact[k] == 0 && quotas.size() == first) {
+      free_seats.push_back(s);
+      continue;
+    }
+    bound.push_back(s);
+    quotas.push_back({allowed, rest});
+    owners.push_back(s);
+  }
   // One draw of every unseen hand into `hands`; false when it could not deal every card.
   auto draw = [&]() {
     Cards pool = base_pool;
-    bool ok = true;
-    // Seats bound by burns first, then the other seats with rules on their cards
-    // (faces barred, ranks to hold), then the rest.
-    std::vector<int> barred, free_seats;
-    for (int s = 0; s < kPlayers && ok; ++s) {
+    for (int s : burners) {
       const auto k = static_cast<std::size_t>(s);
-      if (known >> s & 1) continue;
-      const std::uint64_t allowed = ~exact[k] & kAllFaces;
-      if (checkpoints[k].empty()) {
-        bool bound = exact[k] != 0;
-        for (int rank = 0; rank < kNumRanks; ++rank)
-          bound = bound || at_least[k][static_cast<std::size_t>(rank)] > fixed[k].rank_count(rank);
-        (bound ? barred : free_seats).push_back(s);
-        continue;
-      }
       std::vector<Cards> extras(checkpoints[k].begin(),
                                 checkpoints[k].begin() + std::min<std::size_t>(checkpoints[k].size(), kMaxCheckpoints));
-      auto drawn = draw_feasible(*cfg_, pool, allowed, fixed[k], need[k], extras, at_least[k], rng);
-      if (!drawn) {
-        ok = false;
-        break;
-      }
+      auto drawn = draw_feasible(*cfg_, pool, ~exact[k] & kAllFaces, fixed[k], need[k], extras, at_least[k], rng);
+      if (!drawn) return false;
       hands[k] = fixed[k] + *drawn;
       pool -= *drawn;
     }
-    if (ok) {
-      // A quota for each rank a seat must hold more of, and one for the rest.
-      std::vector<Quota> quotas;
-      std::vector<int> owners;
-      for (int s : barred) {
-        const auto k = static_cast<std::size_t>(s);
-        const std::uint64_t allowed = ~exact[k] & kAllFaces;
-        int rest = need[k];
-        for (int rank = 0; rank < kNumRanks; ++rank) {
-          const int more = std::min(at_least[k][static_cast<std::size_t>(rank)] - fixed[k].rank_count(rank), rest);
-          if (more <= 0) continue;
-          quotas.push_back({rank_faces(rank) & allowed, more});
-          owners.push_back(s);
-          rest -= more;
-        }
-        quotas.push_back({allowed, rest});
-        owners.push_back(s);
-      }
-      auto drawn = draw_quotas(pool, quotas, rng);
-      ok = drawn.has_value();
-      for (int s : barred)
-        if (ok) hands[static_cast<std::size_t>(s)] = fixed[static_cast<std::size_t>(s)];
-      for (std::size_t i = 0; ok && i < quotas.size(); ++i)
-        hands[static_cast<std::size_t>(owners[i])] += (*drawn)[i];
+    auto drawn = draw_quotas(pool, quotas, rng);
+    if (!drawn) return false;
+    for (int s : bound) hands[static_cast<std::size_t>(s)] = fixed[static_cast<std::size_t>(s)];
+    for (std::size_t i = 0; i < quotas.size(); ++i) hands[static_cast<std::size_t>(owners[i])] += (*drawn)[i];
+    std::vector<Face> list = copies(pool, kAllFaces);
+    rng.shuffle(list.data(), list.size());
+    std::size_t next = 0;
+    for (int s : free_seats) {
+      const auto k = static_cast<std::size_t>(s);
+      Cards dealt;
+      for (int i = 0; i < need[k]; ++i) dealt.add(list[next++]);
+      hands[k] = fixed[k] + dealt;
     }
-    if (ok) {
-      std::vector<Face> list = copies(pool, kAllFaces);
-      rng.shuffle(list.data(), list.size());
-      std::size_t next = 0;
-      for (int s : free_seats) {
-        const auto k = static_cast<std::size_t>(s);
-        Cards drawn;
-        for (int i = 0; i < need[k]; ++i) drawn.add(list[next++]);
-        hands[k] = fixed[k] + drawn;
-      }
-      assert(next == list.size());
-    }
-    return ok;
+    assert(next == list.size());
+    return true;
   };
   int complete = 0;  // draws that dealt every card (the others could not)
   for (int attempt = 0; attempt < kAttempts && complete < kDraws && broken != 0; ++attempt)
@@ -858,10 +851,9 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       };
     };
     // Repair the last draw by swaps, taking a swap that breaks more conditions
-    // only now and then so as not to stall; then walk among consistent worlds
-    // long enough to forget where the repair ended.
-    // A burner's own rules can be out of reach of the swaps: a repair that
-    // stalls starts again from a new draw.
+    // only now and then so as not to stall, and starting again from a new draw
+    // when a repair stalls all the same; then walk among consistent worlds long
+    // enough to forget where the repair ended.
     for (int round = 0; round < kRepairRounds && broken != 0; ++round) {
       if (round > 0) {
         bool dealt = false;
