@@ -26,10 +26,10 @@
 #include <utility>
 #include <vector>
 
-#include "ganzdy/gdy_moves.h"
-#include "ganzdy/gdy_playout.h"
-#include "ganzdy/random.h"
-#include "ganzdy/rules.h"
+#include "ganzdy/gan_deng_yan/moves.h"
+#include "ganzdy/gan_deng_yan/playout.h"
+#include "ganzdy/core/random.h"
+#include "ganzdy/core/rules.h"
 
 using namespace ganzdy;
 using namespace ganzdy::gdy;

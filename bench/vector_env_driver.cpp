@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "ganzdy/gdy_vector_env.h"
+#include "ganzdy/gan_deng_yan/vector_env.h"
 
 namespace {
 std::atomic<long> g_allocations{0};

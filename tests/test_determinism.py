@@ -1,7 +1,7 @@
 """Portable determinism and thread safety.
 
 Shuffles and random choices come only from SplitMix64 with Lemire's bounded integers
-(cpp/include/ganzdy/random.h), so a seed means the same deal on every platform and
+(cpp/include/ganzdy/core/random.h), so a seed means the same deal on every platform and
 standard library; golden data pins it. Distinct deals may be used from many threads
 at once, and a shared Rules is immutable.
 """

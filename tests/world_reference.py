@@ -7,7 +7,7 @@ hands and stock at the end. This module finds such a deck order, if the forced-a
 evidence allows one, and proves it by replaying it through the engine.
 
 It is written from the rules (gan_deng_yan.md §3) and the public Python API, not from
-``gdy_world.cpp``: each seat's cards are matched to the deck places it received cards
+``gan_deng_yan/world.cpp``: each seat's cards are matched to the deck places it received cards
 from by augmenting paths (Kuhn's algorithm), a card fitting a place when it came before
 the card was played, and, when the seat was passed over as leader in between, when it is
 a card that cannot lead alone (or, under ``must_play_two_first``, when it is no 2 while

@@ -1,12 +1,12 @@
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gd_agents.h"
-#include "ganzdy/gd_moves.h"
-#include "ganzdy/gd_playout.h"
-#include "ganzdy/gdy_agents.h"
-#include "ganzdy/gj_agents.h"
-#include "ganzdy/gj_moves.h"
-#include "ganzdy/gj_playout.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/guandan/agents.h"
+#include "ganzdy/guandan/moves.h"
+#include "ganzdy/guandan/playout.h"
+#include "ganzdy/gan_deng_yan/agents.h"
+#include "ganzdy/gouji/agents.h"
+#include "ganzdy/gouji/moves.h"
+#include "ganzdy/gouji/playout.h"
 
 namespace ganzdy::bind {
 

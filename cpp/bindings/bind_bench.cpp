@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gd_moves.h"
-#include "ganzdy/gdy_deal.h"
-#include "ganzdy/gdy_moves.h"
-#include "ganzdy/gj_moves.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/guandan/moves.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/gan_deng_yan/moves.h"
+#include "ganzdy/gouji/moves.h"
 
 namespace ganzdy::bind {
 

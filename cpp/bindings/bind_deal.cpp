@@ -3,11 +3,11 @@
 
 #include "bindings.h"
 #include "deal_common.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gdy_deal.h"
-#include "ganzdy/gd_playout.h"
-#include "ganzdy/gdy_playout.h"
-#include "ganzdy/gj_playout.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/guandan/playout.h"
+#include "ganzdy/gan_deng_yan/playout.h"
+#include "ganzdy/gouji/playout.h"
 
 #include <pybind11/numpy.h>
 

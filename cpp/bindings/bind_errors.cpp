@@ -1,7 +1,7 @@
 #include <cstring>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
+#include "ganzdy/core/errors.h"
 
 namespace ganzdy::bind {
 

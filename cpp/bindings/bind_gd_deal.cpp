@@ -1,12 +1,12 @@
-// ganzdy.GuandanDeal: one deal of Guandan with its tribute phase (gd_deal.h),
+// ganzdy.GuandanDeal: one deal of Guandan with its tribute phase (guandan/deal.h),
 // its outcome, its tribute payments, observations and determinization.
 #include <string>
 
 #include "bindings.h"
 #include "deal_common.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gd_deal.h"
-#include "ganzdy/gd_observation.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/guandan/deal.h"
+#include "ganzdy/guandan/observation.h"
 
 #include <pybind11/numpy.h>
 

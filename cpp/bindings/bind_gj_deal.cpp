@@ -1,12 +1,12 @@
-// ganzdy.GoujiDeal: one deal of Gouji with its pre-play phases (gj_deal.h), its
+// ganzdy.GoujiDeal: one deal of Gouji with its pre-play phases (gouji/deal.h), its
 // outcome, purchases and tribute, observations and determinization.
 #include <string>
 
 #include "bindings.h"
 #include "deal_common.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gj_deal.h"
-#include "ganzdy/gj_observation.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gouji/deal.h"
+#include "ganzdy/gouji/observation.h"
 
 #include <pybind11/numpy.h>
 

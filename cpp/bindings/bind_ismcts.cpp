@@ -5,8 +5,8 @@
 #include <string>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/ismcts.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
 

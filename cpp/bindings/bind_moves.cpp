@@ -1,7 +1,7 @@
 #include <string>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
+#include "ganzdy/core/errors.h"
 
 namespace ganzdy::bind {
 

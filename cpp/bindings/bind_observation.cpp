@@ -4,9 +4,9 @@
 
 #include "bindings.h"
 #include "deal_common.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gdy_deal.h"
-#include "ganzdy/gdy_observation.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/gan_deng_yan/observation.h"
 
 #include <pybind11/numpy.h>
 

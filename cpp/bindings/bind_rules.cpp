@@ -2,10 +2,10 @@
 #include <string>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gd_moves.h"
-#include "ganzdy/gdy_moves.h"
-#include "ganzdy/gj_moves.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/guandan/moves.h"
+#include "ganzdy/gan_deng_yan/moves.h"
+#include "ganzdy/gouji/moves.h"
 
 namespace ganzdy::bind {
 

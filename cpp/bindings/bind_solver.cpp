@@ -4,9 +4,9 @@
 #include <string>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gdy_deal.h"
-#include "ganzdy/gdy_solver.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/gan_deng_yan/solver.h"
 
 namespace ganzdy::bind {
 

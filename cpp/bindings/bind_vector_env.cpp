@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/gdy_playout.h"
-#include "ganzdy/vector_env_games.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/playout.h"
+#include "ganzdy/rl/vector_env_games.h"
 
 #include <pybind11/numpy.h>
 

@@ -5,10 +5,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "ganzdy/cards.h"
-#include "ganzdy/move.h"
-#include "ganzdy/playout.h"
-#include "ganzdy/rules.h"
+#include "ganzdy/core/cards.h"
+#include "ganzdy/core/move.h"
+#include "ganzdy/search/playout.h"
+#include "ganzdy/core/rules.h"
 
 namespace ganzdy::bind {
 

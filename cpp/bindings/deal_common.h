@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "bindings.h"
-#include "ganzdy/errors.h"
-#include "ganzdy/move_features.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/rl/move_features.h"
 
 #include <pybind11/numpy.h>
 

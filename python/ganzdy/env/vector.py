@@ -7,7 +7,7 @@ inside C++ by the built-in policies (``"random"``, ``"greedy"``) until it is the
 learner's turn again, so a step is exactly one learner decision and never calls back
 into Python. The GIL is released while the envs step.
 
-Conventions (the C++ contract is ``cpp/include/ganzdy/vector_env.h``):
+Conventions (the C++ contract is ``cpp/include/ganzdy/rl/vector_env.h``):
 
 - **Actions** are move ids, one per env. Gan Deng Yan: the ids of ``rules.move_id``.
   Guandan and Gouji, whose card-level moves have no fixed id space: the index of the

@@ -1,0 +1,244 @@
+// One deal of Gan Deng Yan (干瞪眼): the in-deal state machine.
+//
+// Seats are numbered counter-clockwise from 0; the dealer is any seat. The deck
+// order is fixed when the deal is created (from a seed or given explicitly), so
+// drawing after a trick is deterministic and the deal has no chance nodes after
+// the shuffle: a search sees a deterministic game given the deck.
+//
+// Flow: the dealer (or the holder of the lowest card) leads; each player in turn
+// plays a combination that beats the table or passes (a pass is not final); when
+// every other player still in the deal has passed in a row, the trick ends, the
+// stock is drawn from (trick winner first) and the winner leads. A leader with no
+// legal lead hands the lead on; if nobody can lead, the deal is drawn. The first
+// player out wins (or, under end_condition='ranking', play goes on until one
+// player is left) and the losers pay per the scoring options.
+//
+// Checked at the edge, unchecked in the core: push() validates and throws
+// IllegalMoveError; apply(), pop() and legal_moves() assume valid input and never
+// throw. pop() undoes push/apply exactly, draws included, from a small record
+// saved per ply.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ganzdy/gan_deng_yan/moves.h"
+#include "ganzdy/core/history.h"
+#include "ganzdy/core/rules.h"
+
+namespace ganzdy::gdy {
+
+inline constexpr int kMaxPlayers = 6;
+
+// What a deal came to.
+struct Outcome {
+  bool over = false;
+  bool drawn = false;   // nobody could lead: no winner, no payments
+  int winner = -1;      // the first player out, or -1
+  std::vector<int> finish_order;  // seats in the order they went out (all seats under 'ranking')
+  std::vector<std::int64_t> points;  // per seat, summing to zero
+};
+
+// The scalar part of a deal's state, saved whole before each ply for undo.
+struct DealInfo {
+  Move table;                // the combination to beat; a pass when leading
+  std::int8_t table_owner = -1;
+  std::int8_t current = 0;   // seat to act
+  std::int8_t passes = 0;    // consecutive passes since the table move
+  std::int8_t finished = 0;  // players out
+  std::uint8_t out_mask = 0; // bit s: seat s is out
+  std::uint8_t over = 0;     // 1: the deal has ended
+  std::uint8_t drawn = 0;    // 1: ended as a draw
+  std::uint16_t stock_pos = 0;  // index in the deck of the next card to draw
+  std::uint16_t bombs = 0;      // bombs played (any size, soft or king)
+  std::uint16_t bomb_doublings = 0;  // log2 of the bomb factor under bomb_weight
+  std::array<std::int8_t, kMaxPlayers> finish_order{};
+  std::array<std::uint8_t, kMaxPlayers> plays{};  // combinations each seat has played
+};
+
+// One ply of history: the move, who made it, and what it changed.
+struct Ply {
+  Move move;
+  std::int8_t seat;
+  std::uint8_t drawn_count;  // cards drawn after this ply (the trick ended)
+  DealInfo before;
+};
+
+class Deal {
+ public:
+  // A deal shuffled from `seed` with SplitMix64 (see random.h), dealt by `dealer`.
+  Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer);
+  // A deal from an explicit deck order, top card first. Throws DeckError unless
+  // `deck` is exactly the rules' deck, RulesError for a bad dealer.
+  Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer);
+  // A position with an empty stock (gan_deng_yan/position.cpp; docs/solver.md): `hands`
+  // (one per seat, together within the rules' deck; every other card counts as
+  // played), `to_act` following `table` played by `table_owner`, or leading when
+  // `table` is a pass (table_owner -1). Throws DeckError, RulesError or
+  // IllegalMoveError naming the problem. Like a copy without history it starts
+  // at root_ply() 1 and cannot be replayed from its deck.
+  static Deal position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
+                       const Move& table, int table_owner, int dealer);
+
+  const Rules& rules() const { return *rules_; }
+  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
+  const Config& config() const { return *cfg_; }
+  int players() const { return cfg_->players; }
+  int dealer() const { return dealer_; }
+  bool has_seed() const { return has_seed_; }
+  std::uint64_t seed() const { return seed_; }
+  const std::vector<Face>& deck() const { return *deck_; }
+
+  int current_player() const { return info_.current; }
+  bool is_terminal() const { return info_.over != 0; }
+  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
+  int stock_size() const { return static_cast<int>(deck_->size()) - info_.stock_pos; }
+  const Cards& played() const { return played_; }
+  const Move& table() const { return info_.table; }
+  int table_owner() const { return info_.table_owner; }
+  int passes() const { return info_.passes; }
+  int bombs_played() const { return info_.bombs; }
+  bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
+  const DealInfo& info() const { return info_; }
+  // The plies that can be undone, oldest first; a copy without history starts
+  // with none, at ply root_ply().
+  const History<Ply>& history() const { return history_; }
+  int root_ply() const { return root_ply_; }
+  // Plies played since the deal began.
+  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
+
+  // A copy with the whole history, in constant time: the plies so far become
+  // shared with the copy (history.h), which is why this is not const. The copy
+  // constructor gives the same deal but copies the plies pushed since the last
+  // copy().
+  Deal copy() {
+    history_.share();
+    return Deal(*this);
+  }
+
+  // A copy that can play on but cannot pop() past this point (nor be recorded
+  // from the start): the cheap copy a search makes of the position it explores.
+  Deal copy_without_history() const;
+  // Determinization: a world consistent with everything `seat` has seen (its hand,
+  // every card played and by whom, every hand size and the stock size), with the
+  // cards it has not seen dealt uniformly at random (Random(seed)) among the other
+  // hands and the stock, in random stock order. The result has no history and no
+  // seed; its deck() lists the cards outside the stock in canonical order, then the
+  // sampled stock, so nothing hidden from `seat` leaks through it. The real deal is
+  // one of the possible samples.
+  //
+  // Forced rule actions reveal more, and the sample respects it: a seat passed
+  // over as leader held only cards that cannot lead alone (jokers, or a lone 2
+  // under forbid_final_single_two); under must_play_two_first a seat of two cards
+  // that played no 2 held none; under first_leader='lowest_card' nobody was dealt
+  // a card below the opening lead's lowest (nor that card, before its holder in
+  // turn order). Each seat's cards, played and held, must then fit the
+  // places it received cards from (dealt, or drawn after a given ply); a sample
+  // that leaves no such filling is drawn again, so every world that has one is
+  // equally likely. The evidence is read from the history, so a deal must keep it
+  // from its start (root_ply() 0); the worlds sampled carry it along (for this
+  // ply), so sampling again from a world is just as faithful. A copy without
+  // history or a position has none, and samples without it.
+  Deal sample_world(int seat, std::uint64_t seed) const;
+  // Whether apply() keeps what pop() needs (the default). Playouts that never undo
+  // turn it off: plies then count in root_ply() and cannot be popped.
+  void set_keep_history(bool keep) { keep_history_ = keep; }
+
+  // Every legal move of the player to act, into `out` (cleared first): the pass
+  // (first) when following, then the canonical plays. Empty only when terminal.
+  void legal_moves(MoveList& out) const;
+  // Why `move` is illegal for the player to act, or "" when it is legal.
+  std::string why_illegal(const Move& move) const;
+  bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
+
+  // The ids (Rules::gdy_index) of the legal moves, in legal_moves order, into `out`.
+  void legal_ids(std::vector<std::int32_t>& out) const;
+  // The move of id `id` for the player to act, with physical cards from their
+  // hand; nullopt when the hand lacks them or the id is out of range.
+  std::optional<Move> move_of_id(std::int32_t id) const;
+
+  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
+  // the rules) and leaves the deal unchanged.
+  void push(const Move& move);
+  // Unchecked fast path for search: `move` must be legal.
+  void apply(const Move& move);
+  // Undoes the last push/apply. The history must not be empty.
+  void pop();
+
+  // Resolves move text: "5s 5h BJ" (cards with a unique legal reading), "5s BJ RJ
+  // as straight 3-5" (cards with a declaration), or "pass". Throws ParseError,
+  // IllegalMoveError, or AmbiguousMoveError listing the readings.
+  Move parse_move(std::string_view text) const;
+
+  Outcome outcome() const;
+  // A hash of everything that decides the future of the deal.
+  std::uint64_t hash() const;
+
+ private:
+  void deal_cards(int dealer);
+  int next_seat(int seat) const;
+  int next_active(int seat) const;
+  int active_count() const { return cfg_->players - info_.finished; }
+  bool can_lead(int seat) const;
+  // Plays `move` for the seat to act (apply without the history); returns the
+  // number of cards drawn when it ended a trick.
+  int play(const Move& move);
+  // apply() with an undo record; out of line, so the playout path stays small.
+  [[gnu::noinline]] void apply_recorded(const Move& move);
+  // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
+  int end_trick(int winner);
+  void start_trick(int leader);
+  void finish_seat(int seat);
+  void settle();
+  void draw_card(int seat);
+  bool filter_allows(int seat, const Move& move) const;
+  // Drops from `out` the moves filter_allows() forbids the seat to act. Out of
+  // line: legal_moves() runs on every decision, and rarely needs it.
+  [[gnu::noinline]] void filter_legal(MoveList& out) const;
+  // Asserts the invariants every position keeps (cards conserved, hand sizes, who
+  // may act); a no-op when NDEBUG is defined, as in release builds.
+  void check_invariants() const;
+
+  std::shared_ptr<const Rules> rules_;
+  const Config* cfg_;
+  std::shared_ptr<const std::vector<Face>> deck_;
+  std::uint64_t seed_ = 0;
+  bool has_seed_ = false;
+  int dealer_ = 0;
+  Deal(const Deal& other, int);  // copies everything but the history
+  int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
+  int opening_seat_ = 0;  // who made the opening lead (a shut-out exception)
+  int root_ply_ = 0;      // plies before the first entry of history_
+  bool keep_history_ = true;
+  std::array<Cards, kMaxPlayers> hands_{};
+  std::array<int, kMaxPlayers> hand_sizes_{};
+  Cards played_;
+  DealInfo info_;
+  std::array<std::int64_t, kMaxPlayers> points_{};
+  History<Ply> history_;
+  // What forced actions revealed (gan_deng_yan/world.cpp): set on sampled worlds, valid
+  // at ply evidence_ply_ only.
+  struct Evidence;
+  std::shared_ptr<const Evidence> evidence_;
+  int evidence_ply_ = -1;
+  std::shared_ptr<const Evidence> gather_evidence() const;
+  // The seats that draw after a trick won by `winner`, in order, given who is out.
+  static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]);
+};
+
+// Returns `rules`; throws RulesError unless they are Gan Deng Yan rules (pointing
+// a Guandan caller to gd::Deal, ganzdy.GuandanDeal).
+const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
+
+// The deck in its unshuffled order: each face `packs` times, face by face.
+std::vector<Face> ordered_deck(const Rules& rules);
+// Throws DeckError unless `deck` is exactly the rules' deck in some order.
+void check_deck_order(const Rules& rules, const std::vector<Face>& deck);
+
+}  // namespace ganzdy::gdy

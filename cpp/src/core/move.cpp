@@ -1,0 +1,120 @@
+#include "ganzdy/core/move.h"
+
+#include <array>
+#include <cctype>
+#include <vector>
+
+#include "ganzdy/core/errors.h"
+
+namespace ganzdy {
+
+namespace {
+constexpr std::array<std::string_view, kNumKinds> kKindNames = {
+    "pass",   "single",     "pair",           "triple", "straight", "pairs",          "bomb",      "king_bomb",
+    "jokers", "full_house", "three_with_one", "tube",   "plate",    "straight_flush", "joker_bomb", "group",
+    "tribute", "pick",       "return", "buy", "yield", "revolt", "yaotou", "wutou", "xuandian"};
+}
+
+std::string_view kind_name(Kind kind) { return kKindNames[static_cast<std::size_t>(kind)]; }
+
+std::optional<Kind> parse_kind(std::string_view name) {
+  for (std::size_t i = 0; i < kKindNames.size(); ++i)
+    if (kKindNames[i] == name) return static_cast<Kind>(i);
+  return std::nullopt;
+}
+
+bool is_rankless(Kind kind, const Cards& cards) {
+  if (kind == Kind::pass || kind == Kind::king_bomb || kind == Kind::jokers || kind == Kind::joker_bomb ||
+      kind >= Kind::tribute)
+    return true;
+  return (kind == Kind::single || kind == Kind::pair || kind == Kind::group) && !cards.empty() &&
+         cards.jokers() == cards.size();
+}
+
+std::string Move::str() const {
+  if (is_word()) return std::string(kind_name(kind));
+  std::string out = cards.str();
+  out += " as ";
+  out += kind_name(kind);
+  if (rank != kNoRank) {
+    out += ' ';
+    out += rank_name(rank);
+    if (is_run()) {
+      // Cyclic, for runs that start at a low ace (Guandan's A-2-3-4-5).
+      out += '-';
+      out += rank_name((rank + run_ranks() - 1) % kNumRanks);
+    }
+  }
+  return out;
+}
+
+std::uint64_t Move::hash() const {
+  std::uint64_t h = cards.hash();
+  h ^= (static_cast<std::uint64_t>(kind) << 16 | static_cast<std::uint64_t>(static_cast<std::uint8_t>(rank)) << 8 |
+        length) * 0x9E3779B97F4A7C15ULL;
+  return h;
+}
+
+namespace {
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+MoveText parse_move_text(std::string_view text) {
+  // Words with their offsets, so the card part keeps its original spelling.
+  std::vector<std::pair<std::size_t, std::string_view>> words;
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) words.emplace_back(i, text.substr(i, j - i));
+    i = j;
+  }
+  MoveText out;
+  if (words.size() == 1) {
+    const auto word = parse_kind(lowered(words[0].second));
+    if (word && is_word_kind(*word)) {
+      out.declared = Move{Cards{}, *word, kNoRank, 0};
+      return out;
+    }
+  }
+  // The declaration is the last "as" with a kind after it and a card before it.
+  std::size_t split = words.size();
+  for (std::size_t i = words.size() >= 2 ? words.size() - 2 : 0; i >= 1 && i < words.size(); --i) {
+    if (lowered(words[i].second) == "as" && parse_kind(lowered(words[i + 1].second))) {
+      split = i;
+      break;
+    }
+  }
+  const std::size_t card_end = split < words.size() ? words[split].first : text.size();
+  out.cards = Cards::parse(text.substr(0, card_end));
+  if (split == words.size()) return out;
+  const auto kind = parse_kind(lowered(words[split + 1].second));
+  if (is_word_kind(*kind))
+    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " plays no cards");
+  Move move;
+  move.kind = *kind;
+  move.cards = out.cards;
+  move.length = static_cast<std::uint8_t>(std::min(out.cards.size(), 255));
+  if (split + 2 < words.size()) {
+    std::string_view rank_text = words[split + 2].second;
+    rank_text = rank_text.substr(0, rank_text.find('-'));
+    const auto rank = parse_rank(rank_text);
+    if (!rank || split + 3 < words.size())
+      throw ParseError("bad rank '" + std::string(words[split + 2].second) + "' in '" + std::string(text) +
+                       "': expected a rank (3-9, T, J, Q, K, A, 2) or a run like 3-5 after the kind");
+    move.rank = static_cast<std::int8_t>(*rank);
+  } else if (!is_rankless(*kind, out.cards)) {
+    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " needs a rank, e.g. '" +
+                     out.cards.str() + " as " + std::string(kind_name(*kind)) + " 5'");
+  }
+  out.declared = move;
+  return out;
+}
+
+}  // namespace ganzdy

@@ -1,0 +1,310 @@
+// Determinization of a Guandan deal for one seat (Deal::sample_world).
+//
+// What the seat knows about another seat's hand is a lower bound and an upper
+// bound: cards certainly still there (shown at a resistance or turned, tribute
+// cards received face up, the return card the seat gave it, less what that seat
+// played or may have given back unseen) and faces that cannot be there (a payer
+// never held a joker above its tribute card, nor a second big joker; a receiver
+// that had to give back a card outside the return rules held none inside them;
+// the payer of a card the seat received back held nothing above its tribute but
+// that card). The other cards the seat has not seen are dealt uniformly at
+// random among the other hands under those bounds, by counting: the faces fall
+// into classes by which seats may hold them, a small table counts the ways to
+// finish the deal from each split, and each class's split is drawn in
+// proportion. A joint condition the bounds cannot express (the payers' jokers
+// did not resist) is met by drawing again.
+#include <array>
+#include <cassert>
+#include <utility>
+#include <vector>
+
+#include "ganzdy/guandan/deal.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+
+namespace ganzdy::gd {
+
+namespace {
+
+constexpr int kOthers = kPlayers - 1;
+
+double factorial(int n) {
+  static const std::array<double, kDeckSize + 1> table = [] {
+    std::array<double, kDeckSize + 1> t{};
+    t[0] = 1.0;
+    for (int i = 1; i <= kDeckSize; ++i) t[static_cast<std::size_t>(i)] = t[static_cast<std::size_t>(i - 1)] * i;
+    return t;
+  }();
+  return table[static_cast<std::size_t>(n)];
+}
+
+double multinomial(int n, const std::array<int, kOthers>& k) {
+  double out = factorial(n);
+  for (int x : k) out /= factorial(x);
+  return out;
+}
+
+double uniform01(Random& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+// The faces of `cards`, one entry per copy, in face order.
+std::vector<Face> faces_of(const Cards& cards) {
+  std::vector<Face> out;
+  for (int f = 0; f < kNumFaces; ++f)
+    for (int n = cards.count(f); n > 0; --n) out.push_back(static_cast<Face>(f));
+  return out;
+}
+
+// Deals `pool` to three seats, `need[i]` cards each, uniformly among the deals in
+// which no seat gets a face of its `forbidden` mask (bit f). Returns false when
+// no such deal exists.
+class Allocator {
+ public:
+  Allocator(const Cards& pool, const std::array<int, kOthers>& need, const std::array<std::uint64_t, kOthers>& forbidden)
+      : need_(need) {
+    for (int f = 0; f < kNumFaces; ++f) {
+      const int n = pool.count(f);
+      if (n == 0) continue;
+      int mask = 0;
+      for (int i = 0; i < kOthers; ++i)
+        if (!(forbidden[static_cast<std::size_t>(i)] >> f & 1)) mask |= 1 << i;
+      classes_[static_cast<std::size_t>(mask)].add(f, n);
+    }
+    for (int mask = 0; mask < 7; ++mask)
+      if (!classes_[static_cast<std::size_t>(mask)].empty()) restricted_.push_back(mask);
+    // Counts of ways to finish from each state, last class first.
+    const std::size_t states = static_cast<std::size_t>((need_[0] + 1) * (need_[1] + 1));
+    ways_.assign(restricted_.size() + 1, std::vector<double>(states, 0.0));
+    std::vector<int> before(restricted_.size() + 1, 0);
+    for (std::size_t c = 0; c < restricted_.size(); ++c)
+      before[c + 1] = before[c] + classes_[static_cast<std::size_t>(restricted_[c])].size();
+    for (std::size_t c = restricted_.size() + 1; c-- > 0;) {
+      for (int a0 = 0; a0 <= need_[0]; ++a0) {
+        for (int a1 = 0; a1 <= need_[1]; ++a1) {
+          const int a2 = before[c] - a0 - a1;
+          if (a2 < 0 || a2 > need_[2]) continue;
+          double& w = ways_[c][index(a0, a1)];
+          if (c == restricted_.size()) {
+            const std::array<int, kOthers> rest{need_[0] - a0, need_[1] - a1, need_[2] - a2};
+            w = classes_[7].size() == rest[0] + rest[1] + rest[2] ? multinomial(classes_[7].size(), rest) : 0.0;
+            continue;
+          }
+          for_splits(restricted_[c], {a0, a1, a2}, [&](const std::array<int, kOthers>& k) {
+            w += multinomial(classes_[static_cast<std::size_t>(restricted_[c])].size(), k) *
+                 ways_[c + 1][index(a0 + k[0], a1 + k[1])];
+          });
+        }
+      }
+    }
+  }
+
+  bool possible() const { return ways_[0][0] > 0.0; }
+
+  // One deal: the cards of each seat.
+  std::array<Cards, kOthers> draw(Random& rng) const {
+    std::array<Cards, kOthers> out{};
+    std::array<int, kOthers> at{0, 0, 0};
+    auto deal = [&](int mask, const std::array<int, kOthers>& k) {
+      std::vector<Face> cards = faces_of(classes_[static_cast<std::size_t>(mask)]);
+      rng.shuffle(cards.data(), cards.size());
+      std::size_t next = 0;
+      for (int i = 0; i < kOthers; ++i)
+        for (int n = 0; n < k[static_cast<std::size_t>(i)]; ++n) out[static_cast<std::size_t>(i)].add(cards[next++]);
+    };
+    for (std::size_t c = 0; c < restricted_.size(); ++c) {
+      std::vector<std::pair<std::array<int, kOthers>, double>> splits;
+      double total = 0.0;
+      for_splits(restricted_[c], at, [&](const std::array<int, kOthers>& k) {
+        const double w = multinomial(classes_[static_cast<std::size_t>(restricted_[c])].size(), k) *
+                         ways_[c + 1][index(at[0] + k[0], at[1] + k[1])];
+        if (w > 0.0) splits.emplace_back(k, w);
+        total += w;
+      });
+      assert(!splits.empty());
+      double r = uniform01(rng) * total;
+      std::array<int, kOthers> chosen = splits.back().first;  // should rounding leave r over
+      for (const auto& [k, w] : splits) {
+        if (r < w) {
+          chosen = k;
+          break;
+        }
+        r -= w;
+      }
+      deal(restricted_[c], chosen);
+      for (int i = 0; i < kOthers; ++i) at[static_cast<std::size_t>(i)] += chosen[static_cast<std::size_t>(i)];
+    }
+    deal(7, {need_[0] - at[0], need_[1] - at[1], need_[2] - at[2]});
+    return out;
+  }
+
+ private:
+  std::size_t index(int a0, int a1) const { return static_cast<std::size_t>(a0 * (need_[1] + 1) + a1); }
+
+  // Calls f(k) for every split k of class `mask` among the seats it allows that
+  // keeps every seat within its need, given `at` already dealt.
+  template <typename F>
+  void for_splits(int mask, const std::array<int, kOthers>& at, F&& f) const {
+    const int n = classes_[static_cast<std::size_t>(mask)].size();
+    std::array<int, kOthers> room{};
+    for (int i = 0; i < kOthers; ++i)
+      room[static_cast<std::size_t>(i)] = (mask >> i & 1) ? need_[static_cast<std::size_t>(i)] - at[static_cast<std::size_t>(i)] : 0;
+    for (int k0 = 0; k0 <= std::min(n, room[0]); ++k0)
+      for (int k1 = 0; k1 <= std::min(n - k0, room[1]); ++k1) {
+        const int k2 = n - k0 - k1;
+        if (k2 <= room[2]) f(std::array<int, kOthers>{k0, k1, k2});
+      }
+  }
+
+  std::array<int, kOthers> need_;
+  std::array<Cards, 8> classes_{};  // by the mask of seats that may hold them
+  std::vector<int> restricted_;     // masks other than 7 that hold cards
+  std::vector<std::vector<double>> ways_;
+};
+
+std::uint64_t bit(int face) { return std::uint64_t{1} << face; }
+
+}  // namespace
+
+Deal Deal::sample_world(int seat, std::uint64_t seed) const {
+  Deal world(*this, 0);
+  world.has_seed_ = false;
+  world.seed_ = 0;
+  world.turned_position_ = -1;  // an index into the real deck order, which the world does not keep
+  static const auto canonical = std::make_shared<const std::vector<Face>>(gdy::ordered_deck(Rules("guandan", 4)));
+  world.deck_ = canonical;
+
+  const Phase phase = info_.phase;
+  const bool chosen_all = payment_count_ > 0 && phase != Phase::tribute;  // tribute cards shown
+  const bool tribute_moved = chosen_all && phase != Phase::pick;
+  const bool returns_moved = tribute_moved && phase != Phase::give_back;
+
+  std::array<int, kOthers> others{};
+  for (int s = 0, i = 0; s < kPlayers; ++s)
+    if (s != seat) others[static_cast<std::size_t>(i++)] = s;
+
+  std::array<Cards, kPlayers> forced{};
+  std::array<std::uint64_t, kPlayers> forbidden{};
+  for (int s : others) {
+    Cards in = shown_[static_cast<std::size_t>(s)];
+    Cards out = played_by(s);
+    bool hidden_return = false;
+    std::uint64_t& no = forbidden[static_cast<std::size_t>(s)];
+    for (int i = 0; i < payment_count_; ++i) {
+      const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+      if (chosen_all && p.payer == s) {
+        if (phase == Phase::pick) in.add(p.card);  // shown, not yet moved
+        // Not resisted, so the payer held no second big joker, and no joker above its card.
+        const int v = face_value(*cfg_, p.card);
+        no |= bit(kRedJoker);
+        if (v < kSmallJokerValue) no |= bit(kBlackJoker);
+        if (returns_moved && p.receiver == seat) {
+          // The seat gave the return: the payer held nothing else above its tribute.
+          for (int f = 0; f < kBlackJoker; ++f)
+            if (face_value(*cfg_, f) > v && !(cfg_->wild_enabled && f == cfg_->wild_face())) no |= bit(f);
+          in.add(p.returned);
+        }
+      }
+      if (tribute_moved && p.receiver == s) in.add(p.card);
+      if (returns_moved && p.receiver == s) {
+        if (p.payer == seat) {
+          out.add(p.returned);
+          // A return outside the rules means the receiver held nothing inside them.
+          if (!returnable(*cfg_, p.returned, false))
+            for (int f = 0; f < kNumFaces; ++f)
+              if (returnable(*cfg_, f, false)) no |= bit(f);
+        } else {
+          hidden_return = true;
+        }
+      }
+    }
+    Cards& sure = forced[static_cast<std::size_t>(s)];
+    for (int f = 0; f < kNumFaces; ++f) {
+      const bool maybe_given = hidden_return && (returnable(*cfg_, f, true) || returnable(*cfg_, f, false));
+      const int n = in.count(f) - out.count(f) - (maybe_given ? 1 : 0);
+      if (n > 0) sure.add(f, n);
+    }
+  }
+
+  Cards pool = rules_->deck() - hand(seat) - played_;
+  std::array<int, kOthers> need{};
+  std::array<std::uint64_t, kOthers> no{};
+  bool consistent = true;
+  for (int i = 0; i < kOthers; ++i) {
+    const auto s = static_cast<std::size_t>(others[static_cast<std::size_t>(i)]);
+    consistent = consistent && pool.contains(forced[s]);
+    if (consistent) pool -= forced[s];
+    need[static_cast<std::size_t>(i)] = hand_sizes_[s] - forced[s].size();
+    consistent = consistent && need[static_cast<std::size_t>(i)] >= 0;
+    no[static_cast<std::size_t>(i)] = forbidden[s];
+  }
+  assert(consistent);
+  if (!consistent) {
+    // Never for a real deal; keeps a broken bound from breaking the world.
+    pool = rules_->deck() - hand(seat) - played_;
+    for (int i = 0; i < kOthers; ++i) {
+      const auto s = static_cast<std::size_t>(others[static_cast<std::size_t>(i)]);
+      forced[s] = Cards();
+      need[static_cast<std::size_t>(i)] = hand_sizes_[s];
+    }
+  }
+  Allocator bounded(pool, need, no);
+  assert(bounded.possible());
+  const Allocator& allocator = bounded.possible() ? bounded : Allocator(pool, need, {0, 0, 0});
+
+  Random rng(seed);
+  const Cards* payers[2] = {nullptr, nullptr};
+  std::array<Cards, 2> dealt_jokers{};
+  for (int attempt = 0;; ++attempt) {
+    const auto hands = allocator.draw(rng);
+    for (int i = 0; i < kOthers; ++i) {
+      const auto s = static_cast<std::size_t>(others[static_cast<std::size_t>(i)]);
+      world.hands_[s] = forced[s] + hands[static_cast<std::size_t>(i)];
+    }
+    if (payment_count_ == 0) break;
+    // Not resisted: the payers' dealt jokers (jokers leave a hand only by play or tribute) did not resist.
+    for (int i = 0; i < payment_count_; ++i) {
+      const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+      Cards j = world.hand(p.payer) + played_by(p.payer);
+      if (tribute_moved) j.add(p.card);
+      dealt_jokers[static_cast<std::size_t>(i)] = Cards();
+      dealt_jokers[static_cast<std::size_t>(i)].add(kBlackJoker, j.count(kBlackJoker));
+      dealt_jokers[static_cast<std::size_t>(i)].add(kRedJoker, j.count(kRedJoker));
+      payers[i] = &dealt_jokers[static_cast<std::size_t>(i)];
+    }
+    if (!resists(*cfg_, payers, payment_count_) || attempt >= 10000) {
+      assert(attempt < 10000);
+      break;
+    }
+  }
+
+  // Choices made by others that the seat has not seen yet are drawn afresh.
+  if (phase == Phase::tribute) {
+    for (int i = 0; i < info_.step; ++i) {
+      Payment& p = world.info_.payments[static_cast<std::size_t>(i)];
+      if (p.payer == seat) continue;
+      const Cards& h = world.hand(p.payer);
+      const int v = tribute_value(*cfg_, h);
+      std::vector<int> faces;
+      for (int f = 0; f < kNumFaces; ++f)
+        if (h.count(f) > 0 && !(cfg_->wild_enabled && f == cfg_->wild_face()) && face_value(*cfg_, f) == v)
+          faces.push_back(f);
+      p.card = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
+    }
+    // The values are hidden until the cards are shown: who pays whom and who
+    // leads follow the world's hands.
+    world.assign_receivers_and_leader();
+  } else if (phase == Phase::give_back) {
+    for (int i = 0; i < info_.step; ++i) {
+      Payment& p = world.info_.payments[static_cast<std::size_t>(i)];
+      if (p.receiver == seat) continue;
+      const Cards& h = world.hand(p.receiver);
+      std::vector<int> faces;
+      for (int fallback = 0; fallback < 2 && faces.empty(); ++fallback)
+        for (int f = 0; f < kNumFaces; ++f)
+          if (h.count(f) > 0 && returnable(*cfg_, f, fallback == 1)) faces.push_back(f);
+      p.returned = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
+    }
+  }
+  world.check_invariants();
+  return world;
+}
+
+}  // namespace ganzdy::gd
