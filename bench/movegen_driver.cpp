@@ -78,7 +78,7 @@ Move declared(const char* cards, Kind kind, int rank) {
   return m;
 }
 
-// The checksum: every option set of tests/test_gdy_differential.py that changes generation.
+// The checksum: every option set of tests/gan_deng_yan/test_gdy_differential.py that changes generation.
 std::uint64_t checksum() {
   using Options = std::vector<std::pair<std::string, OptionValue>>;
   auto S = [](const char* s) { return OptionValue(std::string(s)); };

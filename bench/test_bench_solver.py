@@ -11,7 +11,7 @@ tests/solver_reference.random_position from fixed seeds (seed 20260 + total card
 The comments give the nodes each took when the suite was made. The values were
 checked when the suite was made: each root value equals the OR (seat to act) or AND
 of its children's values solved separately; the solver itself is checked against a
-brute force in tests/test_solver.py.
+brute force in tests/gan_deng_yan/test_solver.py.
 """
 
 from __future__ import annotations

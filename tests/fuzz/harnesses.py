@@ -1,7 +1,7 @@
 """Fuzz harnesses: each takes bytes and must raise nothing but ganzdy's own errors.
 
 Run one under atheris (coverage-guided) with `python tests/fuzz/run.py NAME SECONDS`;
-tests/test_fuzz_corpus.py replays every saved input in tests/fuzz/corpus/ as a
+tests/core/test_fuzz_corpus.py replays every saved input in tests/fuzz/corpus/ as a
 regression test, so an input that once crashed stays covered.
 """
 

@@ -25,7 +25,7 @@ RULE_SETS = [
     },
     {"players": 4, "triple_mode": "none", "twos_only_single_pair": True},
 ]
-GOLDEN = Path(__file__).parent / "data" / "gan_deng_yan" / "move_ids.json"
+GOLDEN = Path(__file__).parent.parent / "data" / "gan_deng_yan" / "move_ids.json"
 
 
 def rules_of(spec: dict[str, object]) -> Rules:

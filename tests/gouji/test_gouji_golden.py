@@ -3,7 +3,7 @@
 tests/data/gouji/vectors.json transcribes them in the rules file's notation (SJ the small joker, BJ
 the big one; ganzdy writes these BJ and RJ). The engine must reproduce each verdict and each
 complete response set exactly, every play once, and so must the brute-force reference of
-tests/gouji_reference.py (which keeps the transcription honest).
+tests/references/gouji_reference.py (which keeps the transcription honest).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import ganzdy
 import gouji_reference as ref
 from ganzdy import Move, Rules
 
-DATA = Path(__file__).parent / "data" / "gouji" / "vectors.json"
+DATA = Path(__file__).parent.parent / "data" / "gouji" / "vectors.json"
 DOC: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 assert DOC["format"] == 1
 

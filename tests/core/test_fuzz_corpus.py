@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-FUZZ = Path(__file__).parent / "fuzz"
+FUZZ = Path(__file__).parent.parent / "fuzz"
 sys.path.insert(0, str(FUZZ))
 
 from harnesses import HARNESSES  # noqa: E402

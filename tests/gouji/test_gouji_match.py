@@ -3,7 +3,7 @@
 Golden: the scoring and tribute vectors of gouji.md §12.4 (F18-F23) through the match's
 derivation. Differential: the match's derivation and the deal's (the tribute a deal
 takes from a previous result) against the obvious reading of
-tests/gouji_match_reference.py on random results under the match options. Random
+tests/references/gouji_match_reference.py on random results under the match options. Random
 matches played to the end with their invariants.
 """
 

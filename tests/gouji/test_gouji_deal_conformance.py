@@ -3,7 +3,7 @@ phase, first hands and hands after a previous one, under several option sets.
 
 At every ply: every card is accounted for (check_invariants rebuilds each hand
 from the deal, the purchases, the tribute and the plays), and in play the deal
-agrees with the reference of tests/gouji_deal_reference.py (who acts, in which
+agrees with the reference of tests/references/gouji_deal_reference.py (who acts, in which
 role, the legal moves, burns, points, graces, places). After each deal: undo
 restores every earlier position exactly, the seed reproduces it, its record
 replays to it, and it ended. The paths that random play rarely takes (burns,
@@ -404,7 +404,7 @@ def test_sample_world_in_positions_that_defeat_rejection() -> None:
     # hold after a revolution and tribute): 4,000 draws once found no world in
     # the first. Each sample must still be consistent, vary with the seed, and
     # never be the real deal.
-    path = Path(__file__).parent / "data" / "gouji" / "hard_worlds.json"
+    path = Path(__file__).parent.parent / "data" / "gouji" / "hard_worlds.json"
     for case in json.loads(path.read_text(encoding="utf-8")):
         deal = GoujiDeal.from_record(case["record"])
         seat = case["seat"]

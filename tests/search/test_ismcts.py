@@ -314,7 +314,7 @@ def test_command_line_arena_and_play(
 
 
 def test_search_doc_examples_run() -> None:
-    path = Path(__file__).resolve().parent.parent / "docs" / "search.md"
+    path = Path(__file__).resolve().parents[2] / "docs" / "search.md"
     failures, tried = doctest.testfile(
         str(path), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
     )

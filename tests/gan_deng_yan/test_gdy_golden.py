@@ -1,7 +1,7 @@
 """Golden test: the compiled engine against the rule vectors of combinations.json.
 
 The vectors are transcribed from the rules contract (§8.1, §8.2, §5.2) plus a few hand-derived
-option cases; tests/test_gdy_reference_selfcheck.py checks them against an independent reference.
+option cases; tests/gan_deng_yan/test_gdy_reference_selfcheck.py checks them against an independent reference.
 Here the engine must reproduce each expected move set exactly, with no duplicate canonical move.
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 import ganzdy
 
-DATA = Path(__file__).parent / "data" / "gan_deng_yan" / "combinations.json"
+DATA = Path(__file__).parent.parent / "data" / "gan_deng_yan" / "combinations.json"
 
 Key = tuple[str, str, int, tuple[str, ...]]
 
@@ -99,7 +99,7 @@ def test_golden_vector(vec: dict[str, Any]) -> None:
 LEAD_COUNTS = [
     (hand, count)
     for hand, count in json.loads(
-        (Path(__file__).parent / "data" / "gan_deng_yan" / "lead_counts.json").read_text()
+        (Path(__file__).parent.parent / "data" / "gan_deng_yan" / "lead_counts.json").read_text()
     )["leads"]
 ]
 

@@ -127,7 +127,7 @@ def test_what_is_not_there_yet_says_so() -> None:
     ):
         with pytest.raises(ganzdy.RulesError, match="not implemented for guandan yet"):
             call()
-    # Batch playouts play Guandan hands (tests/test_guandan_agents.py).
+    # Batch playouts play Guandan hands (tests/guandan/test_guandan_agents.py).
     assert ganzdy.playouts(rules, 1, seed=1).points.shape == (1, 4)
 
 

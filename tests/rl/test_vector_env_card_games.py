@@ -4,7 +4,7 @@ Card-level moves have no fixed id space: an action is the index of the move in t
 env's legal moves, and each legal move is described by its features (54 face counts,
 kind, key, wilds). The features are checked against a Python computation from the
 Move objects; the env against a slow reference built on the deal API, env by env and
-step by step, as tests/test_vector_env.py does for Gan Deng Yan.
+step by step, as tests/rl/test_vector_env.py does for Gan Deng Yan.
 """
 
 from __future__ import annotations

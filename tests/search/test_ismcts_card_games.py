@@ -1,6 +1,6 @@
 """ISMCTS for Guandan and Gouji: legal, reproducible, blind to hidden cards, and strong.
 
-The search is the Gan Deng Yan one (tests/test_ismcts.py) over card-level deals: its
+The search is the Gan Deng Yan one (tests/search/test_ismcts.py) over card-level deals: its
 tree's edges are keyed by the moves themselves, so the result's ``id`` is the index of
 the chosen move in the seat's legal moves.
 """

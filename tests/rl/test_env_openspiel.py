@@ -26,7 +26,7 @@ from open_spiel.python.observation import make_observation
 import ganzdy
 from ganzdy.env import openspiel as gos
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 VARIANTS: list[dict[str, Any]] = [
     {},

@@ -15,7 +15,7 @@ import numpy as np
 import ganzdy
 
 GOLDEN = json.loads(
-    (Path(__file__).parent / "data" / "gan_deng_yan" / "golden_deals.json").read_text()
+    (Path(__file__).parent.parent / "data" / "gan_deng_yan" / "golden_deals.json").read_text()
 )
 
 

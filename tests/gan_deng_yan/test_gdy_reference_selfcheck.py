@@ -27,7 +27,7 @@ from gdy_reference import (
     resolve_options,
 )
 
-DATA = Path(__file__).parent / "data" / "gan_deng_yan" / "combinations.json"
+DATA = Path(__file__).parent.parent / "data" / "gan_deng_yan" / "combinations.json"
 
 
 def _load() -> list[dict[str, Any]]:
@@ -168,7 +168,7 @@ def test_beats_facts() -> None:
 LEAD_COUNTS = [
     (hand, count)
     for hand, count in json.loads(
-        (Path(__file__).parent / "data" / "gan_deng_yan" / "lead_counts.json").read_text()
+        (Path(__file__).parent.parent / "data" / "gan_deng_yan" / "lead_counts.json").read_text()
     )["leads"]
 ]
 

@@ -1,5 +1,5 @@
 """Golden tests of the Gouji deal: every flow vector of gouji.md §12.4 (F1-F25) and
-the deal's pre-play phases and options, on hand-built decks (tests/gouji_decks.py).
+the deal's pre-play phases and options, on hand-built decks (tests/references/gouji_decks.py).
 
 Card names are the engine's: BJ is the small joker (the rules' SJ), RJ the big one
 (the rules' BJ).

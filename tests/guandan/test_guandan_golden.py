@@ -2,7 +2,7 @@
 
 tests/data/guandan/combinations.json transcribes each vector's complete set of legal non-pass
 moves. The engine must reproduce each set exactly, every move once, and so must the brute-force
-reference of tests/guandan_reference.py (which keeps the transcription honest).
+reference of tests/references/guandan_reference.py (which keeps the transcription honest).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import ganzdy
 import guandan_reference as ref
 from ganzdy import Cards, Move, Rules
 
-DATA = Path(__file__).parent / "data" / "guandan" / "combinations.json"
+DATA = Path(__file__).parent.parent / "data" / "guandan" / "combinations.json"
 
 Key = tuple[str, str, int, str]
 

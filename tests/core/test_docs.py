@@ -11,7 +11,7 @@ import pytest
 import ganzdy
 from ganzdy import records
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.mark.parametrize(

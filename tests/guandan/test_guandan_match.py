@@ -2,7 +2,7 @@
 
 Golden: the level and match vectors of guandan.md §11.3 (tests/data/guandan/match.json),
 through the pure state machine and through the deal a match builds next. Differential:
-the state machine against the obvious keeper of tests/guandan_match_reference.py on random
+the state machine against the obvious keeper of tests/references/guandan_match_reference.py on random
 finishing orders under every match option. Random matches played to the end with their
 invariants.
 """
@@ -23,7 +23,7 @@ import guandan_match_reference as ref
 from ganzdy import GuandanDeal, GuandanMatch, MatchState, Rules
 from ganzdy.guandan_match import LEVELS, MatchOptions, finish_result, next_state
 
-DATA = Path(__file__).parent / "data" / "guandan" / "match.json"
+DATA = Path(__file__).parent.parent / "data" / "guandan" / "match.json"
 VECTORS: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["vectors"]
 RULES = Rules("guandan")
 

@@ -20,7 +20,7 @@ import pytest
 
 import ganzdy
 
-DATA = Path(__file__).parent / "data" / "gan_deng_yan" / "deals.json"
+DATA = Path(__file__).parent.parent / "data" / "gan_deng_yan" / "deals.json"
 
 Vector = dict[str, Any]
 Key = tuple[str, str, int, tuple[str, ...]]
