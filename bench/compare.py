@@ -103,11 +103,11 @@ def ganzdy_cpp_random(deals: int, seed: int, threads: int) -> int:
     return int(result["plies"].sum())
 
 
-def ganzdy_sample_states(count: int, seed: int) -> tuple[list[ganzdy.Deal], list[ganzdy.Deal]]:
+def ganzdy_sample_states(count: int, seed: int) -> tuple[list[ganzdy.GanDengYanDeal], list[ganzdy.GanDengYanDeal]]:
     """Leads and follows met in random play."""
     rng = random.Random(seed)
-    leads: list[ganzdy.Deal] = []
-    follows: list[ganzdy.Deal] = []
+    leads: list[ganzdy.GanDengYanDeal] = []
+    follows: list[ganzdy.GanDengYanDeal] = []
     i = 0
     while len(leads) < count or len(follows) < count:
         deal = RULES.new_deal(seed=seed + i, dealer=i % 4)

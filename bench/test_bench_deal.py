@@ -16,7 +16,7 @@ from ganzdy import Rules
 RULES = Rules("gan_deng_yan", players=4)
 
 
-def midgame(plies: int = 60, seed: int = 5) -> ganzdy.Deal:
+def midgame(plies: int = 60, seed: int = 5) -> ganzdy.GanDengYanDeal:
     rng = random.Random(seed)
     deal = RULES.new_deal(seed=seed)
     while deal.ply < plies and not deal.is_terminal:

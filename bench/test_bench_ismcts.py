@@ -16,13 +16,13 @@ import time
 from typing import Any
 
 import ganzdy
-from ganzdy import InformationSet, Rules
+from ganzdy import GanDengYanInformationSet, Rules
 from ganzdy._core import ismcts
 
 RULES = Rules("gan_deng_yan", players=4)
 
 
-def position(plies: int, seed: int = 5) -> ganzdy.Deal:
+def position(plies: int, seed: int = 5) -> ganzdy.GanDengYanDeal:
     """A deal played at random for `plies` moves, then on to a choice of moves."""
     rng = random.Random(seed)
     deal = RULES.new_deal(seed=seed, dealer=0)
@@ -32,14 +32,14 @@ def position(plies: int, seed: int = 5) -> ganzdy.Deal:
     return deal
 
 
-def spread(deal: ganzdy.Deal) -> bool:
+def spread(deal: ganzdy.GanDengYanDeal) -> bool:
     """At least 30 legal moves, none of them the whole hand."""
     size = len(deal.hand(deal.current_player or 0))
     moves = deal.legal_moves
     return len(moves) >= 30 and all(len(m.cards) < size for m in moves)
 
 
-def check(deal: ganzdy.Deal, result: ganzdy.IsmctsResult, iterations: int) -> None:
+def check(deal: ganzdy.GanDengYanDeal, result: ganzdy.IsmctsResult, iterations: int) -> None:
     assert result.move in deal.legal_moves
     assert result.iterations == iterations
     assert sum(c.visits for c in result.children) == iterations
@@ -47,21 +47,21 @@ def check(deal: ganzdy.Deal, result: ganzdy.IsmctsResult, iterations: int) -> No
 
 def test_search_random_rollouts(benchmark) -> None:  # type: ignore[no-untyped-def]
     deal = position(40)
-    info = InformationSet(deal)
+    info = GanDengYanInformationSet(deal)
     result = benchmark(ismcts, info, iterations=500, seed=1, rollout="random")
     check(deal, result, 500)
 
 
 def test_search_greedy_rollouts(benchmark) -> None:  # type: ignore[no-untyped-def]
     deal = position(40)
-    info = InformationSet(deal)
+    info = GanDengYanInformationSet(deal)
     result = benchmark(ismcts, info, iterations=500, seed=1, rollout="greedy")
     check(deal, result, 500)
 
 
 def test_search_two_threads(benchmark) -> None:  # type: ignore[no-untyped-def]
     deal = position(0)
-    info = InformationSet(deal)
+    info = GanDengYanInformationSet(deal)
     result = benchmark(ismcts, info, iterations=1000, seed=1, threads=2)
     check(deal, result, 1000)
 
@@ -91,7 +91,7 @@ def throughput(repeats: int, iterations: int) -> list[dict[str, Any]]:
     deals = (RULES.new_deal(seed=s, dealer=0) for s in range(1000))
     wide = next(d for d in deals if spread(d))
     for deal in (position(0), position(40), position(100), wide):
-        info = InformationSet(deal)
+        info = GanDengYanInformationSet(deal)
         for rollout in ("random", "greedy"):
             rates, walls, baseline_us = [], [], []
             for r in range(repeats):

@@ -127,7 +127,7 @@ STRESS = (
 )
 
 
-def deals(label: str) -> list[tuple[ganzdy.Deal, bool]]:
+def deals(label: str) -> list[tuple[ganzdy.GanDengYanDeal, bool]]:
     return [(ganzdy.parse_position(text), win) for text, win in SUITE[label]]
 
 

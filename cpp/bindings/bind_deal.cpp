@@ -217,7 +217,7 @@ py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents,
 }  // namespace
 
 void bind_deal(py::module_& m) {
-  py::class_<gdy::Outcome>(m, "Outcome", "What a deal came to.")
+  py::class_<gdy::Outcome>(m, "GanDengYanOutcome", "What a deal came to.")
       .def_readonly("over", &gdy::Outcome::over)
       .def_readonly("drawn", &gdy::Outcome::drawn)
       .def_property_readonly("winner", [](const gdy::Outcome& o) { return o.winner < 0 ? py::none() : py::object(py::int_(o.winner)); })
@@ -230,14 +230,14 @@ void bind_deal(py::module_& m) {
                a.points == o.points;
       })
       .def("__repr__", [](const gdy::Outcome& o) {
-        return "Outcome(over=" + std::string(o.over ? "True" : "False") + ", drawn=" + (o.drawn ? "True" : "False") +
+        return "GanDengYanOutcome(over=" + std::string(o.over ? "True" : "False") + ", drawn=" + (o.drawn ? "True" : "False") +
                ", winner=" + (o.winner < 0 ? std::string("None") : std::to_string(o.winner)) + ", finish_order=" +
                std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
       });
 
-  bind_legal_moves<Deal>(m, "LegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
+  bind_legal_moves<Deal>(m, "GanDengYanLegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
-  py::class_<Deal> cls(m, "Deal", "One deal of Gan Deng Yan: the in-deal state machine.");
+  py::class_<Deal> cls(m, "GanDengYanDeal", "One deal of Gan Deng Yan: the in-deal state machine.");
   bind_deal_moves(cls, "Plies played since the deal began.", "Every (seat, move) so far, passes included.",
                   "Undo the last move and return it.");
   cls
@@ -304,7 +304,7 @@ void bind_deal(py::module_& m) {
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
       .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
-        return "<Deal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
+        return "<GanDengYanDeal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
                std::to_string(d.ply()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
       })
       .def(py::pickle(&deal_state, &deal_from_state));

@@ -130,7 +130,7 @@ void bind_ismcts(py::module_& m) {
 
   m.attr("ISMCTS_DEFAULT_ITERATIONS") = kDefaultIterations;
   bind_information_set<gdy::Deal>(
-      m, "InformationSet", "What one seat of a deal may know, and nothing more: a searcher's only access to the deal.");
+      m, "GanDengYanInformationSet", "What one seat of a deal may know, and nothing more: a searcher's only access to the deal.");
   bind_information_set<gd::Deal>(m, "GuandanInformationSet",
                                   "What one seat of a Guandan deal may know, and nothing more: a searcher's only "
                                   "access to the deal.");

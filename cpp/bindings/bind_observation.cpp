@@ -40,7 +40,7 @@ FloatArray observation_buffer(py::handle out_obj, int size) {
 }
 
 void bind_observation(py::module_& m) {
-  m.attr("OBSERVATION_VERSION") = gdy::kObservationVersion;
+  m.attr("GAN_DENG_YAN_OBSERVATION_VERSION") = gdy::kObservationVersion;
 
   py::class_<ObservationSlice>(m, "ObservationSlice", "One named part of the observation vector: [start, stop).")
       .def_readonly("name", &ObservationSlice::name)
@@ -78,7 +78,7 @@ void bind_observation(py::module_& m) {
           py::kw_only(), py::arg("perfect") = false,
           "The named slices of the observation vector, in order, covering it exactly.");
 
-  auto deal = py::reinterpret_borrow<py::class_<Deal>>(m.attr("Deal"));
+  auto deal = py::reinterpret_borrow<py::class_<Deal>>(m.attr("GanDengYanDeal"));
   deal.def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
            py::arg("out") = py::none(),
            "The float32 observation of `seat` (default: the seat to act), laid out as "

@@ -1,4 +1,4 @@
-// What the bindings of the deals (ganzdy.Deal, ganzdy.GuandanDeal, ganzdy.GoujiDeal) share.
+// What the bindings of the deals (ganzdy.GanDengYanDeal, ganzdy.GuandanDeal, ganzdy.GoujiDeal) share.
 #pragma once
 
 #include <string>
@@ -12,7 +12,7 @@
 
 namespace ganzdy::bind {
 
-// The lazy, list-like view of a deal's legal moves (ganzdy.LegalMoves,
+// The lazy, list-like view of a deal's legal moves (ganzdy.GanDengYanLegalMoves,
 // ganzdy.GuandanLegalMoves): regenerated on each use, so it always reflects the
 // deal as it is now.
 template <typename DealT>

@@ -4,14 +4,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ganzdy._core import (
+    GAN_DENG_YAN_OBSERVATION_VERSION,
     GOUJI_OBSERVATION_VERSION,
     GUANDAN_OBSERVATION_VERSION,
     MOVE_KINDS,
-    OBSERVATION_VERSION,
     AmbiguousMoveError,
     Cards,
-    Deal,
     DeckError,
+    GanDengYanDeal,
+    GanDengYanInformationSet,
+    GanDengYanLegalMoves,
+    GanDengYanOutcome,
     GanzdyError,
     GoujiDeal,
     GoujiInformationSet,
@@ -25,13 +28,10 @@ from ganzdy._core import (
     GuandanLegalMoves,
     GuandanOutcome,
     IllegalMoveError,
-    InformationSet,
     IsmctsResult,
-    LegalMoves,
     Move,
     ObservationSlice,
     Option,
-    Outcome,
     ParseError,
     Rules,
     RulesError,
@@ -55,7 +55,7 @@ from ganzdy.agents import (
 )
 from ganzdy.gouji_match import GoujiMatch
 from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
-from ganzdy.match import ArenaResult, DealResult, Match, Standing, arena, play_deal
+from ganzdy.match import ArenaResult, DealResult, GanDengYanMatch, Standing, arena, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import (
     RecordError,
@@ -67,12 +67,12 @@ from ganzdy.records import (
 from ganzdy.solver import format_position, parse_position
 
 
-def _deal_to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+def _deal_to_record(self: GanDengYanDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
     return to_record(self, agents)
 
 
-# Records read naturally as methods of the deal: deal.to_record(), Deal.from_record(r).
+# Records read naturally as methods of the deal: deal.to_record(), GanDengYanDeal.from_record(r).
 # pybind11 classes take new attributes like any Python class.
 def _guandan_deal_to_record(
     self: GuandanDeal, agents: Sequence[str] | None = None
@@ -81,8 +81,8 @@ def _guandan_deal_to_record(
     return to_record(self, agents)
 
 
-Deal.to_record = _deal_to_record  # type: ignore[method-assign]
-Deal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
+GanDengYanDeal.to_record = _deal_to_record  # type: ignore[method-assign]
+GanDengYanDeal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
 
 
 def _gouji_deal_to_record(self: GoujiDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
@@ -98,19 +98,23 @@ GoujiDeal.from_record = staticmethod(from_gouji_record)  # type: ignore[method-a
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAN_DENG_YAN_OBSERVATION_VERSION",
     "GOUJI_OBSERVATION_VERSION",
     "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
     "MOVE_KINDS",
-    "OBSERVATION_VERSION",
     "Agent",
     "AgentError",
     "AmbiguousMoveError",
     "ArenaResult",
     "Cards",
-    "Deal",
     "DealResult",
     "DeckError",
+    "GanDengYanDeal",
+    "GanDengYanInformationSet",
+    "GanDengYanLegalMoves",
+    "GanDengYanMatch",
+    "GanDengYanOutcome",
     "GanzdyError",
     "GoujiDeal",
     "GoujiInformationSet",
@@ -129,15 +133,11 @@ __all__ = [
     "HandResult",
     "HumanAgent",
     "IllegalMoveError",
-    "InformationSet",
     "IsmctsResult",
-    "LegalMoves",
-    "Match",
     "MatchState",
     "Move",
     "ObservationSlice",
     "Option",
-    "Outcome",
     "ParseError",
     "Playouts",
     "Quit",

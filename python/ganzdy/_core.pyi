@@ -136,7 +136,7 @@ class Rules(metaclass=_Pybind11Type):
     def is_gouji(self, move: Move) -> bool: ...
     def new_deal(
         self, seed: int | None = None, dealer: int = 0, deck: str | Sequence[str] | None = None
-    ) -> Deal: ...
+    ) -> GanDengYanDeal: ...
     def position(
         self,
         hands: Sequence[str | Cards],
@@ -144,7 +144,7 @@ class Rules(metaclass=_Pybind11Type):
         table: Move | str | None = None,
         table_owner: int | None = None,
         dealer: int = 0,
-    ) -> Deal: ...
+    ) -> GanDengYanDeal: ...
     @property
     def num_moves(self) -> int: ...
     def move_id(self, move: Move) -> int: ...
@@ -155,7 +155,7 @@ class Rules(metaclass=_Pybind11Type):
     def perfect_observation_shape(self) -> tuple[int]: ...
     def observation_spec(self, *, perfect: bool = False) -> list[ObservationSlice]: ...
 
-OBSERVATION_VERSION: int
+GAN_DENG_YAN_OBSERVATION_VERSION: int
 
 class ObservationSlice(metaclass=_Pybind11Type):
     """One named part of the observation vector: [start, stop)."""
@@ -172,7 +172,7 @@ class ObservationSlice(metaclass=_Pybind11Type):
     @property
     def description(self) -> str: ...
 
-class Outcome(metaclass=_Pybind11Type):
+class GanDengYanOutcome(metaclass=_Pybind11Type):
     """What a deal came to."""
 
     def __init__(self, *args: object, **kwargs: object) -> None: ...
@@ -189,7 +189,7 @@ class Outcome(metaclass=_Pybind11Type):
     def __eq__(self, other: object) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
-class LegalMoves(metaclass=_Pybind11Type):
+class GanDengYanLegalMoves(metaclass=_Pybind11Type):
     """The legal moves of a deal now: a lazy, list-like view."""
 
     def __init__(self, *args: object, **kwargs: object) -> None: ...
@@ -255,7 +255,7 @@ class _DealBase(Generic[_Legal, _Outcome]):
         self, agents: str | Sequence[str] = "random", seed: int | None = None
     ) -> _Outcome: ...
 
-class Deal(_DealBase[LegalMoves, Outcome], metaclass=_Pybind11Type):
+class GanDengYanDeal(_DealBase[GanDengYanLegalMoves, GanDengYanOutcome], metaclass=_Pybind11Type):
     """One deal of Gan Deng Yan: the in-deal state machine."""
 
     def __init__(self, *args: object, **kwargs: object) -> None: ...
@@ -274,7 +274,7 @@ class Deal(_DealBase[LegalMoves, Outcome], metaclass=_Pybind11Type):
     # Added by ganzdy/__init__.py from ganzdy.records.
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
     @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> Deal: ...
+    def from_record(record: Mapping[str, Any] | str) -> GanDengYanDeal: ...
 
 GUANDAN_OBSERVATION_VERSION: int
 MOVE_KINDS: tuple[str, ...]
@@ -558,7 +558,7 @@ class VectorEnv(_VectorEnvBase):
     @property
     def num_moves(self) -> int: ...
     def action_masks(self) -> npt.NDArray[np.bool_]: ...
-    def deal(self, i: int) -> Deal: ...
+    def deal(self, i: int) -> GanDengYanDeal: ...
 
 class GuandanVectorEnv(_VectorEnvBase):
     """n Guandan deals stepped together in C++ (see ganzdy.env.VectorEnv)."""
@@ -580,7 +580,7 @@ def time_vector_env(
     seed: int | None = 0,
 ) -> dict[str, Any]: ...
 
-_DealT = TypeVar("_DealT", Deal, GuandanDeal, GoujiDeal)
+_DealT = TypeVar("_DealT", GanDengYanDeal, GuandanDeal, GoujiDeal)
 
 class _InformationSetBase(Generic[_DealT], metaclass=_Pybind11Type):
     # Not in the module: what the three information sets share.
@@ -603,7 +603,7 @@ class _InformationSetBase(Generic[_DealT], metaclass=_Pybind11Type):
     def legal_moves(self) -> list[Move]: ...
     def sample_world(self, seed: int | None = None) -> _DealT: ...
 
-class InformationSet(_InformationSetBase[Deal]):
+class GanDengYanInformationSet(_InformationSetBase[GanDengYanDeal]):
     """What one seat of a deal may know, and nothing more: a searcher's only access to the deal."""
 
 class GuandanInformationSet(_InformationSetBase[GuandanDeal]):
@@ -649,7 +649,7 @@ class IsmctsResult(metaclass=_Pybind11Type):
 ISMCTS_DEFAULT_ITERATIONS: int
 
 def ismcts(
-    info: InformationSet | GuandanInformationSet | GoujiInformationSet,
+    info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,
     *,
     iterations: int | None = None,
     time_limit: float | None = None,
@@ -701,9 +701,9 @@ def playouts(
     tribute: bool | None = None,
 ) -> dict[str, Any]: ...
 def deal_seed(seed: int | None, index: int) -> int: ...
-def time_apply_undo(deal: Deal, iterations: int = 10000, repeats: int = 7) -> float: ...
+def time_apply_undo(deal: GanDengYanDeal, iterations: int = 10000, repeats: int = 7) -> float: ...
 def time_copy(
-    deal: Deal, history: bool = True, iterations: int = 10000, repeats: int = 7
+    deal: GanDengYanDeal, history: bool = True, iterations: int = 10000, repeats: int = 7
 ) -> float: ...
 
 class SolveResult(metaclass=_Pybind11Type):
@@ -730,7 +730,7 @@ class SolveResult(metaclass=_Pybind11Type):
     def disproof(self) -> int: ...
 
 def solve(
-    state: Deal,
+    state: GanDengYanDeal,
     *,
     seat: int | None = None,
     max_nodes: int | None = None,

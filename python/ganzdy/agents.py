@@ -3,13 +3,13 @@
 An agent is anything with ``act(view) -> Move``. The view is a ``SeatView``: the
 seat's own hand and the public state (table, card counts, stock size, the moves
 played), never the other hands, the stock order or the deal's seed, so an agent
-cannot cheat by accident. The same agents play Gan Deng Yan deals (``Deal``),
+cannot cheat by accident. The same agents play Gan Deng Yan deals (``GanDengYanDeal``),
 Guandan hands (``GuandanDeal``) and Gouji hands (``GoujiDeal``): a Guandan view adds
 the phase (tribute, pick, return, play), the levels and the tribute as the seat has
 seen it; a Gouji view the phase, the seat's role, who still plays, who opened a
 point, whether the seat has a head, and the purchases and tribute. A search agent
 samples the worlds it searches from the view's ``information`` (an
-``InformationSet``), which holds no hidden card either.
+``GanDengYanInformationSet``), which holds no hidden card either.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
 the arena; ``register_agent`` adds new kinds.
 """
@@ -27,7 +27,8 @@ from typing import Any, Protocol, TextIO, runtime_checkable
 from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
-    Deal,
+    GanDengYanDeal,
+    GanDengYanInformationSet,
     GanzdyError,
     GoujiDeal,
     GoujiInformationSet,
@@ -36,7 +37,6 @@ from ganzdy._core import (
     GuandanDeal,
     GuandanInformationSet,
     IllegalMoveError,
-    InformationSet,
     IsmctsResult,
     Move,
     ParseError,
@@ -58,7 +58,7 @@ class Quit(Exception):
 
 
 # A deal of any game: what agents play and matches drive.
-AnyDeal = Deal | GuandanDeal | GoujiDeal
+AnyDeal = GanDengYanDeal | GuandanDeal | GoujiDeal
 
 
 @dataclass(frozen=True)
@@ -95,8 +95,8 @@ class SeatView:
     # For search: samples whole deals consistent with this view (hidden cards dealt
     # at random); it keeps no hidden card of the real deal. None when the view was
     # built by hand.
-    information: InformationSet | GuandanInformationSet | GoujiInformationSet | None = field(
-        default=None, compare=False, repr=False
+    information: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet | None = (
+        field(default=None, compare=False, repr=False)
     )
     # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
     # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
@@ -192,7 +192,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
         bombs_played=deal.bombs_played,
         history=moves,
         out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
-        information=InformationSet(deal, seat),
+        information=GanDengYanInformationSet(deal, seat),
     )
 
 
@@ -395,7 +395,7 @@ _CHOICE = {
 def find_move(view: SeatView, text: str) -> Move:
     """The legal move a person means by ``text``: a move number, 'pass', or card text.
 
-    Card text follows ``Deal.parse_move``: the cards alone when they have one legal
+    Card text follows ``GanDengYanDeal.parse_move``: the cards alone when they have one legal
     reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
     '5s' also selects the listed '5h as single 5' when the hand holds both; in Guandan
     they do (straight flushes, the wild heart), and a tribute, pick or return choice

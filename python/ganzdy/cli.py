@@ -17,13 +17,21 @@ from pathlib import Path
 from typing import TextIO
 
 from ganzdy import records
-from ganzdy._core import Deal, GanzdyError, GuandanDeal, Move, Rules, parse_move_text, solve
+from ganzdy._core import (
+    GanDengYanDeal,
+    GanzdyError,
+    GuandanDeal,
+    Move,
+    Rules,
+    parse_move_text,
+    solve,
+)
 from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, known_agents, make_agent
 from ganzdy.cli_common import load_record, replay_plies, show_hands
 from ganzdy.cli_common import points_text as _points
 from ganzdy.cli_gouji import play_gouji, replay_gouji
 from ganzdy.guandan_match import GuandanMatch
-from ganzdy.match import Match, arena, derive_seed
+from ganzdy.match import GanDengYanMatch, arena, derive_seed
 from ganzdy.options import parse_options
 from ganzdy.ratings import plot_ratings
 from ganzdy.solver import format_position, parse_position
@@ -91,7 +99,7 @@ def _known() -> str:
 
 
 def _show_move(deal: AnyDeal, seat: int, move: Move) -> None:
-    assert isinstance(deal, Deal)
+    assert isinstance(deal, GanDengYanDeal)
     print(f"  seat {seat}: {move}")
     if deal.is_terminal:
         if deal.outcome.drawn:
@@ -103,7 +111,7 @@ def _show_move(deal: AnyDeal, seat: int, move: Move) -> None:
         print(f"  -- new trick: seat {deal.current_player} leads (stock {deal.stock_size})")
 
 
-def _show_deal_end(deal: Deal, match: Match) -> None:
+def _show_deal_end(deal: GanDengYanDeal, match: GanDengYanMatch) -> None:
     outcome = deal.outcome
     if outcome.drawn:
         print("deal drawn: nobody can lead; the same dealer deals again")
@@ -135,7 +143,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     agents: list[Agent] = [HumanAgent(show_moves=False)]
     agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
     deals = 1 if args.deals is None else args.deals
-    match = Match(rules, agents, deals=deals, seed=seed, on_move=_show_move)
+    match = GanDengYanMatch(rules, agents, deals=deals, seed=seed, on_move=_show_move)
     print(f"{rules}; you are seat 0 against {', '.join(bots)}; seed {match.seed}")
     print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
     try:
@@ -466,7 +474,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 # -- solve ---------------------------------------------------------------------------
 
 
-def _record_position(deal: Deal, ply: int | None) -> Deal:
+def _record_position(deal: GanDengYanDeal, ply: int | None) -> GanDengYanDeal:
     """The position of a recorded deal to solve: after `ply` moves, else the deal's end
     when it is unfinished with the stock empty, else where the stock ran out."""
     moves = [move for _, move in deal.history]

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy._core import (
-    Deal,
+    GanDengYanDeal,
     GanzdyError,
     GoujiDeal,
     GuandanDeal,
@@ -59,7 +59,7 @@ _MASK = (1 << 64) - 1
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
 MoveObserver = Callable[[AnyDeal, int, Move], None]
-D = TypeVar("D", Deal, GuandanDeal, GoujiDeal)
+D = TypeVar("D", GanDengYanDeal, GuandanDeal, GoujiDeal)
 
 
 def _splitmix64(x: int) -> int:
@@ -189,7 +189,7 @@ class Rounds(ABC, Generic[R]):
         return self.results
 
 
-class Match(Rounds[DealResult]):
+class GanDengYanMatch(Rounds[DealResult]):
     """Deals in a row between the same agents, with the dealer passed on and points summed.
 
     The next dealer is the previous deal's winner, or the next seat in the direction
@@ -233,7 +233,7 @@ class Match(Rounds[DealResult]):
         self.results: list[DealResult] = []
         self.redeals = 0  # drawn deals re-dealt, over the whole match
         self.dealt = 0  # deals dealt, re-deals included: the index of the next deal seed
-        self.last_deal: Deal | None = None
+        self.last_deal: GanDengYanDeal | None = None
 
     @property
     def finished(self) -> bool:
@@ -254,7 +254,7 @@ class Match(Rounds[DealResult]):
             seed = deal_seed(self.seed, self.dealt)
             self.dealt += 1
             deal = play_deal(self.rules, self.agents, seed, self.dealer, on_move=self.on_move)
-            assert isinstance(deal, Deal)  # Gan Deng Yan rules, checked at __init__
+            assert isinstance(deal, GanDengYanDeal)  # Gan Deng Yan rules, checked at __init__
             self.last_deal = deal
             outcome = deal.outcome
             if not outcome.drawn or redeals >= self.max_redeals:

@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from ganzdy._core import Deal, GanzdyError, GoujiDeal, GuandanDeal, Rules
+from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Rules
 
 FORMAT = "ganzdy-record"
 VERSION = 1
@@ -44,7 +44,7 @@ class RecordError(GanzdyError):
     """A game record that is malformed or disagrees with its own replay."""
 
 
-def _outcome_dict(deal: Deal) -> dict[str, Any]:
+def _outcome_dict(deal: GanDengYanDeal) -> dict[str, Any]:
     outcome = deal.outcome
     return {
         "over": outcome.over,
@@ -91,7 +91,7 @@ def _gouji_outcome_dict(deal: GoujiDeal) -> dict[str, Any]:
     }
 
 
-AnyDeal = Deal | GuandanDeal | GoujiDeal
+AnyDeal = GanDengYanDeal | GuandanDeal | GoujiDeal
 
 
 def _outcome_of(deal: AnyDeal) -> dict[str, Any]:
@@ -193,7 +193,7 @@ def _check_deck(deal: AnyDeal, deck: list[str]) -> None:
     )
 
 
-def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
+def _deal_of(record: Mapping[str, Any], rules: Rules) -> GanDengYanDeal:
     dealer = _field(record, "dealer", (int,), "a seat number")
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -258,7 +258,7 @@ def _replay(record: Mapping[str, Any], deal: AnyDeal) -> None:
         _check_outcome(record["outcome"], deal)
 
 
-def from_record(record: Mapping[str, Any] | str) -> Deal:
+def from_record(record: Mapping[str, Any] | str) -> GanDengYanDeal:
     """Replay a record (a dict or its JSON text) into a Deal, checking it on the way."""
     record, rules = _opened(record)
     if rules.game == "guandan":
@@ -355,7 +355,7 @@ def _replayer(game: str) -> str:
         return "use ganzdy.GuandanDeal.from_record (ganzdy.records.from_guandan_record)"
     if game == "gouji":
         return "use ganzdy.GoujiDeal.from_record (ganzdy.records.from_gouji_record)"
-    return "use ganzdy.Deal.from_record (ganzdy.records.from_record)"
+    return "use ganzdy.GanDengYanDeal.from_record (ganzdy.records.from_record)"
 
 
 def _parse_json(text: str) -> Any:
@@ -388,7 +388,7 @@ def dumps(deal: AnyDeal, agents: Sequence[str] | None = None) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def loads(text: str) -> Deal:
+def loads(text: str) -> GanDengYanDeal:
     """Replay a record from its JSON text."""
     return from_record(_parse_json(text))
 
@@ -399,7 +399,7 @@ def save(deal: AnyDeal, path: str | os.PathLike[str], agents: Sequence[str] | No
         file.write(dumps(deal, agents))
 
 
-def load(path: str | os.PathLike[str]) -> Deal:
+def load(path: str | os.PathLike[str]) -> GanDengYanDeal:
     """Replay the record stored at ``path``."""
     with open(path, encoding="utf-8") as file:
         text = file.read()

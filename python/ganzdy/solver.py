@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ganzdy._core import Deal, ParseError, Rules
+from ganzdy._core import GanDengYanDeal, ParseError, Rules
 
 _KEYS = ("to_act", "table", "owner", "dealer")
 _ALIASES = {"table_owner": "owner"}
@@ -37,7 +37,7 @@ def parse_position(
     *,
     game: str = "gan_deng_yan",
     options: Mapping[str, bool | int | str | None] | None = None,
-) -> Deal:
+) -> GanDengYanDeal:
     """The deal at the position `text` describes (see the module docstring).
 
     `game` and `options` give the rules; the player count is the number of hands.
@@ -76,7 +76,7 @@ def parse_position(
     )
 
 
-def format_position(deal: Deal) -> str:
+def format_position(deal: GanDengYanDeal) -> str:
     """The position of `deal` as text that parse_position reads back (hands, seat to
     act, table and its owner; the rules are not part of the text)."""
     hands = " | ".join(str(deal.hand(seat)) or "-" for seat in range(deal.players))

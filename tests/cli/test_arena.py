@@ -44,7 +44,7 @@ class Seen:
         self.dealers: list[int] = []
         self.histories: list[list[str]] = []
 
-    def __call__(self, number: int, deal: ganzdy.Deal, seated: Sequence[str]) -> None:
+    def __call__(self, number: int, deal: ganzdy.GanDengYanDeal, seated: Sequence[str]) -> None:
         self.numbers.append(number)
         self.seated.append(list(seated))
         self.decks.append(deal.deck)

@@ -10,7 +10,7 @@ from ganzdy import Cards, Move, Rules
 RULES = Rules("gan_deng_yan", players=4)
 
 
-def midgame() -> ganzdy.Deal:
+def midgame() -> ganzdy.GanDengYanDeal:
     deal = RULES.new_deal(seed=21)
     for _ in range(9):
         deal.push(deal.legal_moves[0 if deal.table.is_pass else -1])
@@ -18,7 +18,7 @@ def midgame() -> ganzdy.Deal:
 
 
 def unchanged(
-    deal: ganzdy.Deal, call: object, error: type[BaseException], match: str | None = None
+    deal: ganzdy.GanDengYanDeal, call: object, error: type[BaseException], match: str | None = None
 ) -> None:
     """`call(deal)` raises `error` and the deal's record and hash are as before."""
     before = (deal.hash(), deal.to_record(), list(deal.legal_moves))

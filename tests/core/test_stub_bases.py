@@ -30,7 +30,7 @@ def stub_members(class_name: str) -> set[str]:
 
 
 BASES = {
-    "_DealBase": [ganzdy.Deal, ganzdy.GuandanDeal, ganzdy.GoujiDeal],
+    "_DealBase": [ganzdy.GanDengYanDeal, ganzdy.GuandanDeal, ganzdy.GoujiDeal],
     "_TeamDeal": [ganzdy.GuandanDeal, ganzdy.GoujiDeal],
 }
 

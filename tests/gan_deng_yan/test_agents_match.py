@@ -23,7 +23,7 @@ RULES = ganzdy.Rules("gan_deng_yan", players=4)
 DRAWISH = ganzdy.Rules("gan_deng_yan", players=2, initial_hand_size=1, draw_policy="none")
 
 
-def stacked(rules: ganzdy.Rules, hands: Sequence[str], dealer: int = 0) -> ganzdy.Deal:
+def stacked(rules: ganzdy.Rules, hands: Sequence[str], dealer: int = 0) -> ganzdy.GanDengYanDeal:
     """A deal whose seats are dealt ``hands``: the deck stacked in dealing order.
 
     One card at a time from the dealer on, then the dealer's extra cards; the rest of
@@ -96,12 +96,12 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
     # No other hand, no deck order and no seed anywhere in the view.
     others = [deal.hand(s) for s in range(4) if s != seat]
     values = [getattr(view, f) for f in fields]
-    assert not any(isinstance(v, ganzdy.Deal) for v in values)
+    assert not any(isinstance(v, ganzdy.GanDengYanDeal) for v in values)
     assert not any(v == h for v in values for h in others if v != view.hand)
     assert deal.seed not in values and not hasattr(view, "deck")
     # The information set only samples worlds, the same ones the deal samples for the seat.
     info = view.information
-    assert isinstance(info, ganzdy.InformationSet) and info.seat == seat
+    assert isinstance(info, ganzdy.GanDengYanInformationSet) and info.seat == seat
     assert info.hand == deal.hand(seat) and info.legal_moves == list(deal.legal_moves)
     for k in range(3):
         world, real = info.sample_world(k), deal.sample_world(seat, k)
@@ -251,7 +251,7 @@ def test_human_agent_asks_again_and_quits_on_end_of_input() -> None:
 
 
 def test_match_passes_the_deal_to_the_previous_winner() -> None:
-    match = ganzdy.Match(RULES, greedy_and_random(), deals=12, seed=4)
+    match = ganzdy.GanDengYanMatch(RULES, greedy_and_random(), deals=12, seed=4)
     results = match.run()
     assert [r.number for r in results] == list(range(1, 13))
     assert results[0].dealer == derive_seed(4, 1) % 4
@@ -268,7 +268,7 @@ def test_match_passes_the_deal_to_the_previous_winner() -> None:
 def test_match_rotates_the_deal_when_the_rules_say_so() -> None:
     for direction, step in (("counter_clockwise", 1), ("clockwise", -1)):
         rules = ganzdy.Rules("gan_deng_yan", next_dealer="rotate", direction=direction)
-        match = ganzdy.Match(rules, greedy_and_random(), deals=6, seed=9, first_dealer=1)
+        match = ganzdy.GanDengYanMatch(rules, greedy_and_random(), deals=6, seed=9, first_dealer=1)
         dealers = [r.dealer for r in match.run()]
         assert dealers == [(1 + step * k) % 4 for k in range(6)]
 
@@ -285,13 +285,13 @@ def test_a_drawn_deal_is_dealt_again_by_the_same_dealer(monkeypatch: pytest.Monk
 
     def draw_twice(
         rules: ganzdy.Rules, agents: Sequence[ganzdy.Agent], seed: int, dealer: int, **kw: object
-    ) -> ganzdy.Deal:
+    ) -> ganzdy.GanDengYanDeal:
         dealt.append((seed, dealer))
         return stuck.copy() if len(dealt) <= 2 else real_play_deal(rules, agents, seed, dealer)
 
     monkeypatch.setattr(ganzdy.match, "play_deal", draw_twice)
     agents: list[ganzdy.Agent] = [ganzdy.GreedyAgent(), ganzdy.GreedyAgent()]
-    match = ganzdy.Match(DRAWISH, agents, deals=2, seed=1, first_dealer=0)
+    match = ganzdy.GanDengYanMatch(DRAWISH, agents, deals=2, seed=1, first_dealer=0)
     first, second = match.run()
     assert first.redeals == 2 and match.redeals == 2 and match.dealt == 4
     assert [d for _, d in dealt[:3]] == [0, 0, 0]  # the same dealer deals again
@@ -300,7 +300,7 @@ def test_a_drawn_deal_is_dealt_again_by_the_same_dealer(monkeypatch: pytest.Monk
     assert second.redeals == 0 and second.dealer == first.winner
     # With fewer re-deals allowed the draw stands: no points, and the dealer deals again.
     dealt.clear()
-    match = ganzdy.Match(DRAWISH, agents, deals=2, seed=1, first_dealer=1, max_redeals=1)
+    match = ganzdy.GanDengYanMatch(DRAWISH, agents, deals=2, seed=1, first_dealer=1, max_redeals=1)
     stands, after = match.run()
     assert stands.drawn and stands.redeals == 1 and stands.winner is None
     assert stands.points == (0, 0) and after.dealer == stands.dealer == 1
@@ -311,7 +311,7 @@ def test_a_drawn_deal_in_real_play() -> None:
     # writing, and about one seed in 5,000 does.
     agents: list[ganzdy.Agent] = [ganzdy.GreedyAgent(), ganzdy.GreedyAgent()]
     for seed in itertools.chain([5775], range(40_000)):
-        match = ganzdy.Match(DRAWISH, agents, deals=1, seed=seed)
+        match = ganzdy.GanDengYanMatch(DRAWISH, agents, deals=1, seed=seed)
         (result,) = match.run()
         if result.redeals:
             break
@@ -324,7 +324,7 @@ def test_a_drawn_deal_in_real_play() -> None:
 
 def test_match_keeps_records_and_is_deterministic_for_a_seed() -> None:
     def run(seed: int) -> tuple[list[ganzdy.DealResult], list[int]]:
-        match = ganzdy.Match(RULES, greedy_and_random(seed), deals=5, seed=seed, keep_records=True)
+        match = ganzdy.GanDengYanMatch(RULES, greedy_and_random(seed), deals=5, seed=seed, keep_records=True)
         return match.run(), match.points
 
     results, points = run(77)
@@ -340,7 +340,7 @@ def test_match_keeps_records_and_is_deterministic_for_a_seed() -> None:
 
 def test_match_reports_moves_as_they_happen() -> None:
     seen: list[tuple[int, str]] = []
-    match = ganzdy.Match(
+    match = ganzdy.GanDengYanMatch(
         RULES,
         greedy_and_random(),
         deals=1,
@@ -359,7 +359,7 @@ def test_arena_rotates_every_agent_through_every_seat() -> None:
     seatings: list[Sequence[str]] = []
     decks: list[list[str]] = []
 
-    def on_deal(number: int, deal: ganzdy.Deal, seated: Sequence[str]) -> None:
+    def on_deal(number: int, deal: ganzdy.GanDengYanDeal, seated: Sequence[str]) -> None:
         seatings.append(list(seated))
         decks.append(deal.deck)
 

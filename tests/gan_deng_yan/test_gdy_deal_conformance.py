@@ -1,4 +1,4 @@
-"""Conformance of ganzdy.Deal on random deals: invariants checked after every ply.
+"""Conformance of ganzdy.GanDengYanDeal on random deals: invariants checked after every ply.
 
 2,016 random deals (84 per option set x 24 sets, players cycling 2-6) are played to the end with
 random legal moves from a seeded random.Random. The option sets together touch every deal option
@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 import pytest
 
 import ganzdy
-from ganzdy import Cards, Deal, Move, Rules
+from ganzdy import Cards, GanDengYanDeal, Move, Rules
 
 # Fixed so every run is reproducible; GDY_CONF_SEED / GDY_CONF_DEALS allow a deeper soak run.
 SEED = int(os.environ.get("GDY_CONF_SEED", "20240611"))
@@ -254,7 +254,7 @@ class Snap(NamedTuple):
         return [s in self.finish for s in range(n)]
 
 
-def snapshot(d: Deal, n: int) -> Snap:
+def snapshot(d: GanDengYanDeal, n: int) -> Snap:
     o = d.outcome
     return Snap(
         tuple([d.hand(s) for s in range(n)]),
@@ -348,7 +348,7 @@ def wrong_declarations(move: Move, rng: random.Random, k: int = 4) -> list[Move]
     return out
 
 
-def check_refused(d: Deal, move: Move, n: int, where: str) -> None:
+def check_refused(d: GanDengYanDeal, move: Move, n: int, where: str) -> None:
     before_hash, before = d.hash(), snapshot(d, n)
     with pytest.raises(ganzdy.IllegalMoveError):
         d.push(move)
@@ -357,7 +357,7 @@ def check_refused(d: Deal, move: Move, n: int, where: str) -> None:
     )
 
 
-def illegal_pushes(d: Deal, model: Model, rng: random.Random, where: str) -> int:
+def illegal_pushes(d: GanDengYanDeal, model: Model, rng: random.Random, where: str) -> int:
     """Tries the four kinds of illegal move; returns how many were tried."""
     n = model.players
     seat = d.current_player
@@ -408,7 +408,7 @@ class Stats:
 
 
 def check_ply(
-    d: Deal, model: Model, move: Move, before: Snap, after: Snap, where: str, stats: Stats
+    d: GanDengYanDeal, model: Model, move: Move, before: Snap, after: Snap, where: str, stats: Stats
 ) -> None:
     """The reference model of one ply: cards, turn, trick end, draw, next leader, bombs."""
     n = model.players
@@ -479,7 +479,7 @@ def check_ply(
             assert after.table == move, f"{where}: table"
 
 
-def check_position(d: Deal, model: Model, where: str) -> list[Move]:
+def check_position(d: GanDengYanDeal, model: Model, where: str) -> list[Move]:
     """Legal-move invariants of the position; returns the legal moves."""
     legal = list(d.legal_moves)
     assert legal, f"{where}: a non-terminal deal has no legal move"
@@ -506,7 +506,7 @@ def check_position(d: Deal, model: Model, where: str) -> list[Move]:
     return legal
 
 
-def lowest_rank_check(d: Deal, model: Model, legal: list[Move], where: str) -> None:
+def lowest_rank_check(d: GanDengYanDeal, model: Model, legal: list[Move], where: str) -> None:
     """first_leader='lowest_card': the first leader holds the lowest rank dealt and plays it."""
     held = [rank_of(c) for s in range(model.players) for c in d.hand(s) if rank_of(c)]
     if not held:
@@ -592,7 +592,7 @@ def play_deal(options: dict[str, Any], index: int, stats: Stats) -> None:
     stats.deals += 1
 
 
-def check_end(d: Deal, model: Model, settled: list[int] | None, where: str, stats: Stats) -> None:
+def check_end(d: GanDengYanDeal, model: Model, settled: list[int] | None, where: str, stats: Stats) -> None:
     out = d.outcome
     n = model.players
     assert out.over and len(out.points) == n and sum(out.points) == 0, f"{where}: {out}"
@@ -636,7 +636,7 @@ def check_end(d: Deal, model: Model, settled: list[int] | None, where: str, stat
         )
 
 
-def pickle_and_copy(d: Deal, model: Model, where: str) -> None:
+def pickle_and_copy(d: GanDengYanDeal, model: Model, where: str) -> None:
     n = model.players
     h, snap, ply = d.hash(), snapshot(d, n), d.ply
     legal = list(d.legal_moves)

@@ -114,11 +114,11 @@ def spec_hands(vec: Vector, rules: ganzdy.Rules) -> list[Counter[str]]:
     return hands
 
 
-def hand_of(d: ganzdy.Deal, seat: int) -> Counter[str]:
+def hand_of(d: ganzdy.GanDengYanDeal, seat: int) -> Counter[str]:
     return Counter(d.hand(seat))
 
 
-def check_expect(d: ganzdy.Deal, vec: Vector, exp: dict[str, Any], where: str) -> None:
+def check_expect(d: ganzdy.GanDengYanDeal, vec: Vector, exp: dict[str, Any], where: str) -> None:
     colour = vec["options"].get("king_bomb") == "small_plus_big"
     out = d.outcome
     for name, want in exp.items():
@@ -192,7 +192,7 @@ def check_expect(d: ganzdy.Deal, vec: Vector, exp: dict[str, Any], where: str) -
     assert sum(out.points) == 0, f"{where}: points do not sum to zero ({out})"
 
 
-def play_step(d: ganzdy.Deal, vec: Vector, i: int, step: dict[str, Any]) -> None:
+def play_step(d: ganzdy.GanDengYanDeal, vec: Vector, i: int, step: dict[str, Any]) -> None:
     where = f"{vec['id']} step {i + 1} ({step['seat']}: {step['move']})"
     assert d.current_player == step["seat"], f"{where}: seat {d.current_player} is to act"
     move = move_of(step["move"])
@@ -216,11 +216,11 @@ def play_step(d: ganzdy.Deal, vec: Vector, i: int, step: dict[str, Any]) -> None
     check_expect(d, vec, {k: v for k, v in step["expect"].items() if k != "draws"}, where)
 
 
-def new_deal(vec: Vector, rules: ganzdy.Rules) -> ganzdy.Deal:
+def new_deal(vec: Vector, rules: ganzdy.Rules) -> ganzdy.GanDengYanDeal:
     return rules.new_deal(deck=vec["deck"], dealer=vec["dealer"])
 
 
-def start_deal(vec: Vector, rules: ganzdy.Rules) -> ganzdy.Deal:
+def start_deal(vec: Vector, rules: ganzdy.Rules) -> ganzdy.GanDengYanDeal:
     deck = vec["deck"].split()
     where = f"{vec['id']} (start)"
     # The deck must be exactly the rules' deck: 54 cards for 2 players, 108 for 3-6 by default.

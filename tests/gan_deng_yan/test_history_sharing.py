@@ -1,6 +1,6 @@
 """Copies share their history (history.h): each copy pushes and pops on its own.
 
-Deal.copy() freezes the plies so far into a chunk that the copy shares, so copying
+GanDengYanDeal.copy() freezes the plies so far into a chunk that the copy shares, so copying
 is constant-time. These tests drive a pool of copies through random pushes, pops and
 copies, and check every copy against a plain list of its moves and against a fresh
 deal replayed from the seed with those moves.
@@ -16,7 +16,7 @@ import pytest
 
 import ganzdy
 
-AnyDeal = ganzdy.Deal | ganzdy.GuandanDeal | ganzdy.GoujiDeal
+AnyDeal = ganzdy.GanDengYanDeal | ganzdy.GuandanDeal | ganzdy.GoujiDeal
 
 
 def fresh_deal(game: str, seed: int) -> AnyDeal:
@@ -82,6 +82,6 @@ def test_a_copy_records_and_pickles_its_whole_history() -> None:
     second.pop()
     second.pop()
     record = second.to_record()
-    again = ganzdy.Deal.from_record(record)
+    again = ganzdy.GanDengYanDeal.from_record(record)
     assert again.history == second.history and again.hash() == second.hash()
     assert pickle.loads(pickle.dumps(first)).history == first.history

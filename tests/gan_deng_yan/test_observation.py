@@ -42,14 +42,14 @@ def one_hot(size: int, index: int | None) -> list[float]:
     return out
 
 
-def relative_seats(deal: ganzdy.Deal, seat: int) -> list[int]:
+def relative_seats(deal: ganzdy.GanDengYanDeal, seat: int) -> list[int]:
     """Seats in turn order from `seat`, following the rules' direction."""
     n = deal.players
     step = -1 if deal.rules.option("direction") == "clockwise" else 1
     return [(seat + step * k) % n for k in range(n)]
 
 
-def reference(deal: ganzdy.Deal, seat: int, perfect: bool) -> npt.NDArray[np.float32]:
+def reference(deal: ganzdy.GanDengYanDeal, seat: int, perfect: bool) -> npt.NDArray[np.float32]:
     """The encoding rebuilt from the public Deal API, slice by slice, in the documented order."""
     rules = deal.rules
     n = deal.players
@@ -87,7 +87,7 @@ def reference(deal: ganzdy.Deal, seat: int, perfect: bool) -> npt.NDArray[np.flo
     return np.array([x for part in parts for x in part], dtype=np.float32)
 
 
-def random_positions(rules: ganzdy.Rules, count: int, seed: int) -> list[ganzdy.Deal]:
+def random_positions(rules: ganzdy.Rules, count: int, seed: int) -> list[ganzdy.GanDengYanDeal]:
     """Positions of random deals at random plies, the finished deal included."""
     rng = random.Random(seed)
     out = []
@@ -205,7 +205,7 @@ def test_the_layout_covers_the_vector_and_is_described() -> None:
             shape = rules.perfect_observation_shape if perfect else rules.observation_shape
             assert spec[-1].stop == shape[0]
             text = describe(rules, perfect=perfect)
-            assert f"v{ganzdy.OBSERVATION_VERSION}" in text and all(s.name in text for s in spec)
+            assert f"v{ganzdy.GAN_DENG_YAN_OBSERVATION_VERSION}" in text and all(s.name in text for s in spec)
     # The imperfect layout is a prefix of the perfect one.
     rules = PRESETS[2]
     deal = rules.new_deal(seed=5)

@@ -26,14 +26,14 @@ PRESETS: list[dict[str, Any]] = [
 
 def random_deal(
     rules: ganzdy.Rules, seed: int | None, rng: random.Random, plies: int | None = None
-) -> ganzdy.Deal:
+) -> ganzdy.GanDengYanDeal:
     deal = rules.new_deal(seed=seed, dealer=rng.randrange(rules.players))
     while not deal.is_terminal and (plies is None or deal.ply < plies):
         deal.push(rng.choice(list(deal.legal_moves)))
     return deal
 
 
-def finished_deal(seed: int = 11) -> ganzdy.Deal:
+def finished_deal(seed: int = 11) -> ganzdy.GanDengYanDeal:
     return random_deal(ganzdy.Rules("gan_deng_yan", players=4), seed, random.Random(seed))
 
 
@@ -85,8 +85,8 @@ def test_record_fields_and_methods_on_deal() -> None:
     assert record["deck"] == deal.deck and len(record["moves"]) == deal.ply
     assert record["moves"][0] == str(deal.history[0][1])
     assert set(record["outcome"]) == {"over", "drawn", "winner", "finish_order", "points"}
-    assert ganzdy.Deal.from_record(record).hash() == deal.hash()  # type: ignore[attr-defined]
-    assert ganzdy.Deal.from_record(json.dumps(record)).hash() == deal.hash()  # type: ignore[attr-defined]
+    assert ganzdy.GanDengYanDeal.from_record(record).hash() == deal.hash()  # type: ignore[attr-defined]
+    assert ganzdy.GanDengYanDeal.from_record(json.dumps(record)).hash() == deal.hash()  # type: ignore[attr-defined]
     named = records.to_record(deal, ["a", "b", "c", "d"])
     assert named["agents"] == ["a", "b", "c", "d"]
     with pytest.raises(ganzdy.RecordError, match="agents names 2 seats"):

@@ -1,4 +1,4 @@
-"""Determinization: Deal.sample_world keeps what the seat saw and deals the rest uniformly."""
+"""Determinization: GanDengYanDeal.sample_world keeps what the seat saw and deals the rest uniformly."""
 
 from __future__ import annotations
 
@@ -17,19 +17,19 @@ PRESETS = [
 ]
 
 
-def play_randomly(deal: ganzdy.Deal, plies: int, rng: random.Random) -> None:
+def play_randomly(deal: ganzdy.GanDengYanDeal, plies: int, rng: random.Random) -> None:
     for _ in range(plies):
         if deal.is_terminal:
             return
         deal.push(rng.choice(list(deal.legal_moves)))
 
 
-def stock_of(deal: ganzdy.Deal) -> list[str]:
+def stock_of(deal: ganzdy.GanDengYanDeal) -> list[str]:
     """The stock, next card to draw first."""
     return deal.deck[len(deal.deck) - deal.stock_size :]
 
 
-def unseen_by(deal: ganzdy.Deal, seat: int) -> ganzdy.Cards:
+def unseen_by(deal: ganzdy.GanDengYanDeal, seat: int) -> ganzdy.Cards:
     return deal.rules.deck - deal.hand(seat) - deal.played
 
 
@@ -125,7 +125,7 @@ def test_unseen_cards_land_in_each_hidden_place_with_the_expected_frequency() ->
     assert chi2 > chi_square_critical(df, z=-3.719)
 
 
-def small_world_position() -> tuple[ganzdy.Deal, int]:
+def small_world_position() -> tuple[ganzdy.GanDengYanDeal, int]:
     """A two-player position with at most four unseen cards, stock not yet empty."""
     rules = ganzdy.Rules("gan_deng_yan", players=2)
     rng = random.Random(0)

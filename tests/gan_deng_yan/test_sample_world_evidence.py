@@ -2,7 +2,7 @@
 
 A seat passed over as leader held only cards that cannot lead alone; under
 first_leader='lowest_card' nobody was dealt a card below the opening lead's lowest.
-``Deal.sample_world`` must deal no world without a past that explains both: each sampled
+``GanDengYanDeal.sample_world`` must deal no world without a past that explains both: each sampled
 world is checked by ``world_reference``, which finds a deck order and replays the deal's
 moves on it through the engine. The uniform sampler that ignores the evidence fails that
 check on these positions, so the tests can tell the two apart.
@@ -20,7 +20,7 @@ import world_reference as ref
 from test_sample_world import chi_square_critical
 
 
-def passed_over_somewhere(deal: ganzdy.Deal, move: ganzdy.Move, owner: int | None) -> bool:
+def passed_over_somewhere(deal: ganzdy.GanDengYanDeal, move: ganzdy.Move, owner: int | None) -> bool:
     """Whether the trick ``move`` just ended went to a leader other than its winner."""
     return (
         move.is_pass
@@ -34,10 +34,10 @@ def passed_over_somewhere(deal: ganzdy.Deal, move: ganzdy.Move, owner: int | Non
 
 def positions_after_a_pass_over(
     rules: ganzdy.Rules, count: int, seed: int, plies_after: int = 0
-) -> list[ganzdy.Deal]:
+) -> list[ganzdy.GanDengYanDeal]:
     """Random deals played until a leader was passed over (and up to ``plies_after`` more)."""
     rng = random.Random(seed)
-    found: list[ganzdy.Deal] = []
+    found: list[ganzdy.GanDengYanDeal] = []
     while len(found) < count:
         deal = rules.new_deal(seed=rng.randrange(2**32), dealer=rng.randrange(rules.players))
         while not deal.is_terminal:
@@ -53,7 +53,7 @@ def positions_after_a_pass_over(
     return found
 
 
-def uniform_world(deal: ganzdy.Deal, seat: int, rng: random.Random) -> ganzdy.Deal:
+def uniform_world(deal: ganzdy.GanDengYanDeal, seat: int, rng: random.Random) -> ganzdy.GanDengYanDeal:
     """The sample that ignores the evidence: the unseen cards cut into hands and stock."""
     rules = deal.rules
     unseen = list(rules.deck - deal.hand(seat) - deal.played)
@@ -81,7 +81,7 @@ class _World:
         return self._hands[seat]
 
 
-def check_every_seat(deal: ganzdy.Deal, rng: random.Random, samples: int, uniform: int) -> int:
+def check_every_seat(deal: ganzdy.GanDengYanDeal, rng: random.Random, samples: int, uniform: int) -> int:
     """Asserts that ``samples`` worlds of each seat have a past; returns how many of
     ``uniform`` evidence-blind worlds of each seat have none."""
     inconsistent = 0
@@ -203,7 +203,7 @@ def test_search_worlds_keep_the_evidence_too() -> None:
     rules = ganzdy.Rules("gan_deng_yan", players=6)
     for deal in positions_after_a_pass_over(rules, 2, seed=6, plies_after=3):
         for seat in range(rules.players):
-            info = ganzdy.InformationSet(deal, seat)
+            info = ganzdy.GanDengYanInformationSet(deal, seat)
             for _ in range(6):
                 world = info.sample_world(rng.randrange(2**32))
                 assert ref.has_past(deal, seat, world), (deal.to_record(), seat)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import ganzdy
-from ganzdy import Deal, Rules
+from ganzdy import GanDengYanDeal, Rules
 from ganzdy.cli import main
 from solver_reference import decided, random_position, wins
 
@@ -29,7 +29,7 @@ BIG = (
 )
 
 
-def snapshot(deal: Deal) -> tuple[Any, ...]:
+def snapshot(deal: GanDengYanDeal) -> tuple[Any, ...]:
     return (
         deal.hash(),
         [str(deal.hand(s)) for s in range(deal.players)],
@@ -42,7 +42,7 @@ def snapshot(deal: Deal) -> tuple[Any, ...]:
     )
 
 
-def check_line(deal: Deal, result: ganzdy.SolveResult) -> None:
+def check_line(deal: GanDengYanDeal, result: ganzdy.SolveResult) -> None:
     """The line is legal move by move and ends as the value says; undoing it restores the deal."""
     before = snapshot(deal)
     assert result.best_move == (result.pv[0] if result.pv else None)
@@ -56,7 +56,7 @@ def check_line(deal: Deal, result: ganzdy.SolveResult) -> None:
     assert snapshot(deal) == before
 
 
-def check_position(deal: Deal, seat: int | None = None) -> bool:
+def check_position(deal: GanDengYanDeal, seat: int | None = None) -> bool:
     """Solver and brute force agree; the best move keeps the value (by brute force)."""
     seat = deal.current_player if seat is None else seat
     assert seat is not None
@@ -218,7 +218,7 @@ def test_a_record_after_the_stock_ran_out(tmp_path: Any, capsys: Any) -> None:
     assert f"ply {deal.ply}: " in out and "value: seat" in out and "search:" in out
 
 
-def _record_before_last(deal: Deal) -> dict[str, Any]:
+def _record_before_last(deal: GanDengYanDeal) -> dict[str, Any]:
     record = deal.to_record()
     record["moves"] = record["moves"][:-1]
     del record["outcome"]

@@ -116,7 +116,7 @@ def test_records() -> None:
         from_record(record)
     with pytest.raises(RecordError, match="GoujiDeal"):
         loads(dumps(d))
-    with pytest.raises(RecordError, match=r"ganzdy\.Deal"):
+    with pytest.raises(RecordError, match=r"ganzdy\.GanDengYanDeal"):
         from_gouji_record(Rules("gan_deng_yan", players=4).new_deal(seed=1).to_record())
     tampered = dict(record, moves=[*record["moves"][:5], "yield", *record["moves"][6:]])
     with pytest.raises(GanzdyError, match="record move 6"):

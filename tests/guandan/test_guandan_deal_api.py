@@ -116,13 +116,13 @@ def test_the_two_deals_refuse_each_others_rules() -> None:
     with pytest.raises(RulesError, match=r"a guandan deal is ganzdy\.GuandanDeal"):
         RULES.new_deal(seed=1)
     with pytest.raises(
-        RulesError, match=r"a Gan Deng Yan deal is ganzdy\.Deal: rules\.new_deal\(\)"
+        RulesError, match=r"a Gan Deng Yan deal is ganzdy\.GanDengYanDeal: rules\.new_deal\(\)"
     ):
         GuandanDeal(Rules("gan_deng_yan"), 1)
     with pytest.raises(RecordError, match=r"use ganzdy\.GuandanDeal\.from_record"):
-        ganzdy.Deal.from_record(played_out(1).to_record())
+        ganzdy.GanDengYanDeal.from_record(played_out(1).to_record())
     gdy = Rules("gan_deng_yan", players=4).new_deal(seed=1)
-    with pytest.raises(RecordError, match=r"use ganzdy\.Deal\.from_record"):
+    with pytest.raises(RecordError, match=r"use ganzdy\.GanDengYanDeal\.from_record"):
         GuandanDeal.from_record(gdy.to_record())
 
 

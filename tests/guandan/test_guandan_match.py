@@ -260,7 +260,7 @@ def test_bad_matches_are_refused() -> None:
     with pytest.raises(ganzdy.GanzdyError, match="Guandan rules"):
         GuandanMatch(Rules("gan_deng_yan", players=4), greedy_team())
     with pytest.raises(ganzdy.GanzdyError, match="GuandanMatch"):
-        ganzdy.Match(RULES, greedy_team())
+        ganzdy.GanDengYanMatch(RULES, greedy_team())
     with pytest.raises(ganzdy.GanzdyError, match="levels"):
         MatchState(levels=("2", "1"))
     with pytest.raises(ganzdy.GanzdyError, match="no banker"):

@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 
 import ganzdy
-from ganzdy import Deal, Rules
+from ganzdy import GanDengYanDeal, Rules
 
 
-def decided(deal: Deal, seat: int) -> bool | None:
+def decided(deal: GanDengYanDeal, seat: int) -> bool | None:
     """Whether `seat` went out first (True), someone else did or nobody can lead (False), or None."""
     outcome = deal.outcome
     if outcome.finish_order:
@@ -26,7 +26,7 @@ def decided(deal: Deal, seat: int) -> bool | None:
     return None
 
 
-def wins(deal: Deal, seat: int) -> bool:
+def wins(deal: GanDengYanDeal, seat: int) -> bool:
     """Can `seat` force going out first against every other seat together?"""
     value = decided(deal, seat)
     if value is not None:
@@ -46,7 +46,7 @@ def wins(deal: Deal, seat: int) -> bool:
     return all(child(move) for move in moves)
 
 
-def count_nodes(deal: Deal, seat: int) -> int:
+def count_nodes(deal: GanDengYanDeal, seat: int) -> int:
     """Positions `wins` visits (for choosing sizes that keep the tests fast)."""
     count = 1
     if decided(deal, seat) is not None:
@@ -69,7 +69,7 @@ def random_position(
     *,
     jokers: int = 0,
     table_chance: float = 0.4,
-) -> Deal:
+) -> GanDengYanDeal:
     """A random empty-stock position: hands of `sizes` cards (with at least `jokers`
     jokers among them), a random seat to act, and sometimes a random table move."""
     deck = list(rules.deck)

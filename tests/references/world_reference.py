@@ -1,6 +1,6 @@
 """Slow reference for determinization: does a sampled world have a past?
 
-A world (what ``Deal.sample_world`` returns) is consistent with what a seat saw when some
+A world (what ``GanDengYanDeal.sample_world`` returns) is consistent with what a seat saw when some
 whole deck order, dealt and played with the same moves, gives the same deal: the same
 seats act at every ply (so the same seats are passed over as leader) and the world's
 hands and stock at the end. This module finds such a deck order, if the forced-action
@@ -53,7 +53,7 @@ class Past:
     before_holder: set[int] = field(default_factory=set)
 
 
-def read_past(deal: ganzdy.Deal) -> Past:
+def read_past(deal: ganzdy.GanDengYanDeal) -> Past:
     """Replays ``deal`` from its deck and records places, plays and passed-over leaders."""
     rules = deal.rules
     n = rules.players
@@ -154,7 +154,7 @@ def _fits(past: Past, rules: ganzdy.Rules, seat: int) -> Callable[[int, str, int
     return fits
 
 
-def find_deck(deal: ganzdy.Deal, seat: int, world: ganzdy.Deal) -> list[str] | None:
+def find_deck(deal: ganzdy.GanDengYanDeal, seat: int, world: ganzdy.GanDengYanDeal) -> list[str] | None:
     """A deck order whose deal, played with ``deal``'s moves, ends as ``world``; or None.
 
     ``seat`` keeps the places it saw; the stock comes from ``world``.
@@ -218,7 +218,7 @@ def _match(left: int, right: int, edge: Callable[[int, int], bool]) -> list[int]
     return result
 
 
-def replays_to(deal: ganzdy.Deal, deck: list[str], world: ganzdy.Deal) -> bool:
+def replays_to(deal: ganzdy.GanDengYanDeal, deck: list[str], world: ganzdy.GanDengYanDeal) -> bool:
     """Whether ``deck``, dealt and played with ``deal``'s moves, acts and ends as ``world``."""
     rules = deal.rules
     past = read_past(deal)
@@ -238,6 +238,6 @@ def replays_to(deal: ganzdy.Deal, deck: list[str], world: ganzdy.Deal) -> bool:
     )
 
 
-def has_past(deal: ganzdy.Deal, seat: int, world: ganzdy.Deal) -> bool:
+def has_past(deal: ganzdy.GanDengYanDeal, seat: int, world: ganzdy.GanDengYanDeal) -> bool:
     deck = find_deck(deal, seat, world)
     return deck is not None and replays_to(deal, deck, world)

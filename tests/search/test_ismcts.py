@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 import ganzdy
-from ganzdy._core import InformationSet, IsmctsResult, RulesError, ismcts
+from ganzdy._core import GanDengYanInformationSet, IsmctsResult, RulesError, ismcts
 from ganzdy.cli import main
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 
 
-def random_position(rules: ganzdy.Rules, seed: int, plies: int | None = None) -> ganzdy.Deal:
+def random_position(rules: ganzdy.Rules, seed: int, plies: int | None = None) -> ganzdy.GanDengYanDeal:
     """A deal played at random for about `plies` moves (default: a random number), then on
     to the first position with a choice to make."""
     rng = random.Random(seed)
@@ -34,7 +34,7 @@ def random_position(rules: ganzdy.Rules, seed: int, plies: int | None = None) ->
         seed += 1000
 
 
-def dealt(rules: ganzdy.Rules, hands: Sequence[str], dealer: int = 0) -> ganzdy.Deal:
+def dealt(rules: ganzdy.Rules, hands: Sequence[str], dealer: int = 0) -> ganzdy.GanDengYanDeal:
     """A deal whose seats hold `hands` (dealer first in dealing order), the rest the stock."""
     n = rules.players
     per_seat = [list(ganzdy.Cards(h)) for h in hands]
@@ -56,7 +56,7 @@ def stats(result: IsmctsResult) -> list[tuple[int, int, int, float]]:
 
 def test_same_seed_same_search() -> None:
     deal = random_position(RULES, 3, plies=12)
-    info = InformationSet(deal)
+    info = GanDengYanInformationSet(deal)
     for rollout in ("random", "greedy"):
         a = ismcts(info, iterations=300, seed=11, rollout=rollout)
         b = ismcts(info, iterations=300, seed=11, rollout=rollout)
@@ -69,7 +69,7 @@ def test_same_seed_same_search() -> None:
 
 
 def test_root_statistics_add_up() -> None:
-    info = InformationSet(random_position(RULES, 8, plies=0))
+    info = GanDengYanInformationSet(random_position(RULES, 8, plies=0))
     result = ismcts(info, iterations=500, seed=2)
     assert [c.move for c in result.children] == info.legal_moves
     assert sum(c.visits for c in result.children) == 500
@@ -97,7 +97,7 @@ def test_chosen_move_is_legal_in_random_positions(rules: ganzdy.Rules) -> None:
         deal = random_position(rules, seed)
         rollout, reward = ("random", "greedy")[seed % 2], ("win", "points", "mixed")[seed % 3]
         result = ismcts(
-            InformationSet(deal), iterations=40, seed=seed, rollout=rollout, reward=reward
+            GanDengYanInformationSet(deal), iterations=40, seed=seed, rollout=rollout, reward=reward
         )
         assert result.move in deal.legal_moves
         assert deal.legal_moves[result.index] == result.move
@@ -107,7 +107,7 @@ def test_chosen_move_is_legal_in_random_positions(rules: ganzdy.Rules) -> None:
 # -- no cheating ---------------------------------------------------------------------
 
 
-def twin_with_other_hidden_cards(deal: ganzdy.Deal, seat: int) -> ganzdy.Deal:
+def twin_with_other_hidden_cards(deal: ganzdy.GanDengYanDeal, seat: int) -> ganzdy.GanDengYanDeal:
     """The same moves on a deck where two cards `seat` has not seen trade places."""
     deck, history = list(deal.deck), deal.history
     for p in range(len(deck) - 1):
@@ -135,7 +135,7 @@ def test_no_cheating_same_decision_whatever_the_hidden_cards() -> None:
         assert seat is not None
         twin = twin_with_other_hidden_cards(deal, seat)
         assert twin.hash() != deal.hash()
-        mine, theirs = InformationSet(deal), InformationSet(twin)
+        mine, theirs = GanDengYanInformationSet(deal), GanDengYanInformationSet(twin)
         # The worlds searched are the same, and so is everything the search returns.
         for k in range(3):
             assert mine.sample_world(k).hash() == theirs.sample_world(k).hash()
@@ -150,7 +150,7 @@ def test_no_cheating_same_decision_whatever_the_hidden_cards() -> None:
         assert moves[0] == moves[1]
         # A sampled world is another deal consistent with the seat's view: the same again.
         world = deal.sample_world(seat, 99)
-        c = ismcts(InformationSet(world, seat), iterations=200, seed=seed)
+        c = ismcts(GanDengYanInformationSet(world, seat), iterations=200, seed=seed)
         assert stats(c) == stats(ismcts(mine, iterations=200, seed=seed))
 
 
@@ -158,14 +158,14 @@ def test_information_set_keeps_no_hidden_card() -> None:
     deal = random_position(RULES, 21, plies=9)
     seat = deal.current_player
     assert seat is not None
-    info = InformationSet(deal, seat)
+    info = GanDengYanInformationSet(deal, seat)
     world = info.sample_world(0)
     assert world.hand(seat) == deal.hand(seat) and world.played == deal.played
     assert world.hand_sizes == deal.hand_sizes and world.stock_size == deal.stock_size
     assert world.seed is None and world.history == []
     # Another seat's information set samples that seat's view.
     other = (seat + 1) % 4
-    assert InformationSet(deal, other).sample_world(0).hand(other) == deal.hand(other)
+    assert GanDengYanInformationSet(deal, other).sample_world(0).hand(other) == deal.hand(other)
 
 
 # -- forced and winning moves --------------------------------------------------------
@@ -177,7 +177,7 @@ def test_one_legal_move_is_returned_at_once() -> None:
     deal.push(ganzdy.Move("single", "2", "2s"))
     assert len(deal.legal_moves) == 1
     start = time.perf_counter()
-    result = ismcts(InformationSet(deal), iterations=10**9)
+    result = ismcts(GanDengYanInformationSet(deal), iterations=10**9)
     assert time.perf_counter() - start < 0.5
     assert result.move == ganzdy.Move("pass") and result.iterations == 0 and result.nodes == 0
     agent = ganzdy.ISMCTS(iterations=10**9)
@@ -192,7 +192,7 @@ def test_goes_out_when_it_can() -> None:
     for rollout in ("random", "greedy"):
         for reward in ("win", "points", "mixed"):
             result = ismcts(
-                InformationSet(deal), iterations=300, seed=1, rollout=rollout, reward=reward
+                GanDengYanInformationSet(deal), iterations=300, seed=1, rollout=rollout, reward=reward
             )
             assert result.move == going_out
     # Following: straight 6-T on 5-9 goes out; passing lets the leader go on.
@@ -207,7 +207,7 @@ def test_goes_out_when_it_can() -> None:
 
 
 def test_time_limit_is_honoured() -> None:
-    info = InformationSet(random_position(RULES, 5, plies=0))
+    info = GanDengYanInformationSet(random_position(RULES, 5, plies=0))
     for limit in (0.05, 0.3):
         start = time.perf_counter()
         result = ismcts(info, time_limit=limit, seed=1)
@@ -225,14 +225,14 @@ def test_time_limit_is_honoured() -> None:
 def test_threads_search_in_parallel() -> None:
     for seed in range(5):
         deal = random_position(RULES, 300 + seed)
-        info = InformationSet(deal)
+        info = GanDengYanInformationSet(deal)
         a = ismcts(info, iterations=301, threads=2, seed=seed)
         assert a.move in deal.legal_moves and a.iterations == 301
         assert sum(c.visits for c in a.children) == 301
         # With an iteration budget, a thread count and a seed, it is reproducible.
         b = ismcts(info, iterations=301, threads=2, seed=seed)
         assert stats(a) == stats(b)
-    timed = ismcts(InformationSet(random_position(RULES, 9, plies=0)), time_limit=0.1, threads=2)
+    timed = ismcts(GanDengYanInformationSet(random_position(RULES, 9, plies=0)), time_limit=0.1, threads=2)
     assert timed.iterations >= 2 and timed.seconds < 1.0
     # More threads than iterations: one iteration each.
     assert ismcts(info, iterations=3, threads=8, seed=1).iterations == 3
@@ -240,7 +240,7 @@ def test_threads_search_in_parallel() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     deal = random_position(RULES, 4, plies=3)
-    info = InformationSet(deal)
+    info = GanDengYanInformationSet(deal)
     for kwargs, message in [
         ({"iterations": 0}, "iterations=0 must be a positive int"),
         ({"time_limit": -1.0}, "time_limit=-1.0 must be a positive number"),
@@ -255,14 +255,14 @@ def test_bad_arguments_are_refused() -> None:
         ismcts(info, iterations=1.5)  # type: ignore[arg-type]
     other = (deal.current_player + 1) % 4  # type: ignore[operator]
     with pytest.raises(RulesError, match=f"is to act, not seat {other}"):
-        ismcts(InformationSet(deal, other))
+        ismcts(GanDengYanInformationSet(deal, other))
     with pytest.raises(RulesError, match="not a seat"):
-        InformationSet(deal, 4)
+        GanDengYanInformationSet(deal, 4)
     finished = ganzdy.play_deal(RULES, [ganzdy.GreedyAgent()] * 4, seed=1)
     with pytest.raises(RulesError, match="the deal is over"):
-        InformationSet(finished)
+        GanDengYanInformationSet(finished)
     with pytest.raises(RulesError, match="the deal is over"):
-        ismcts(InformationSet(finished, 0))
+        ismcts(GanDengYanInformationSet(finished, 0))
     for spec, message in [
         ("ismcts:rollout=smart", "rollout='smart' must be 'random' or 'greedy'"),
         ("ismcts:iterations=0", "iterations=0 must be a positive int"),
@@ -289,7 +289,7 @@ def test_plays_whole_deals_in_a_match_and_the_arena() -> None:
     agent = ganzdy.make_agent("ismcts:iterations=60:rollout=greedy:c=0.5:reward=win", seed=4)
     assert isinstance(agent, ganzdy.ISMCTS)
     assert (agent.iterations, agent.rollout, agent.c, agent.reward) == (60, "greedy", 0.5, "win")
-    match = ganzdy.Match(RULES, [agent, *(ganzdy.GreedyAgent() for _ in range(3))], deals=2, seed=8)
+    match = ganzdy.GanDengYanMatch(RULES, [agent, *(ganzdy.GreedyAgent() for _ in range(3))], deals=2, seed=8)
     results = match.run()
     assert len(results) == 2 and sum(match.points) == 0
     specs = ["ismcts:iterations=40:threads=2", "greedy", "greedy", "random"]

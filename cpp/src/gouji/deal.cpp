@@ -39,7 +39,7 @@ std::string_view tribute_kind_name(TributeKind kind) {
 const std::shared_ptr<const Rules>& require_gouji(const std::shared_ptr<const Rules>& rules) {
   if (rules->game() != Game::gouji)
     throw RulesError("a Gouji deal needs Gouji rules, not " + rules->describe() +
-                     (rules->game() == Game::gan_deng_yan ? std::string(" (a Gan Deng Yan deal is ganzdy.Deal)")
+                     (rules->game() == Game::gan_deng_yan ? std::string(" (a Gan Deng Yan deal is ganzdy.GanDengYanDeal)")
                                                           : std::string(" (a Guandan deal is ganzdy.GuandanDeal)")));
   return rules;
 }

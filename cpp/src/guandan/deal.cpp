@@ -23,7 +23,7 @@ std::string_view phase_name(Phase phase) {
 const std::shared_ptr<const Rules>& require_guandan(const std::shared_ptr<const Rules>& rules) {
   if (rules->game() != Game::guandan)
     throw RulesError("a Guandan deal needs Guandan rules, not " + rules->describe() +
-                     (rules->game() == Game::gan_deng_yan ? std::string(" (a Gan Deng Yan deal is ganzdy.Deal: rules.new_deal())")
+                     (rules->game() == Game::gan_deng_yan ? std::string(" (a Gan Deng Yan deal is ganzdy.GanDengYanDeal: rules.new_deal())")
                                                           : std::string()));
   return rules;
 }

@@ -9,11 +9,11 @@ and for Guandan and Gouji ``ganzdy.env.card_games`` (PettingZoo) and
 ``ganzdy.env.card_gymnasium`` (Gymnasium).
 """
 
-from ganzdy.env.encoding import OBSERVATION_VERSION, ObservationSlice, describe, split
+from ganzdy.env.encoding import GAN_DENG_YAN_OBSERVATION_VERSION, ObservationSlice, describe, split
 from ganzdy.env.vector import VectorEnv, VectorStep
 
 __all__ = [
-    "OBSERVATION_VERSION",
+    "GAN_DENG_YAN_OBSERVATION_VERSION",
     "ObservationSlice",
     "VectorEnv",
     "VectorStep",

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Rules
+from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Rules
 from ganzdy.env.encoding import RANK_SLOTS
 
 # An observation as both adapters return it, and an action as they take it (PettingZoo
@@ -75,7 +75,7 @@ def observation_space(rules: Rules) -> spaces.Dict:
     )
 
 
-def observe(deal: Deal, seat: int) -> Observation:
+def observe(deal: GanDengYanDeal, seat: int) -> Observation:
     """The seat's own observation, and its action mask: the legal ids when it is to act."""
     if deal.current_player == seat:
         mask = deal.legal_mask().view(np.int8)
@@ -88,10 +88,12 @@ def no_legal_ids() -> npt.NDArray[np.int32]:
     return np.zeros(0, dtype=np.int32)
 
 
-def start_deal(rules: Rules, rng: np.random.Generator, options: Mapping[str, Any] | None) -> Deal:
+def start_deal(
+    rules: Rules, rng: np.random.Generator, options: Mapping[str, Any] | None
+) -> GanDengYanDeal:
     """The deal a reset starts: from ``rng`` (a 64-bit seed and a dealer), or as options say.
 
-    Options: ``deal`` (a ganzdy.Deal of these rules to play on from, copied), ``deck`` (a
+    Options: ``deal`` (a ganzdy.GanDengYanDeal of these rules to play on from, copied), ``deck`` (a
     deck order, top card first) and ``dealer`` (a seat). The seed and dealer are drawn
     from ``rng`` either way, so options do not shift the deals of later resets.
     """
@@ -100,8 +102,8 @@ def start_deal(rules: Rules, rng: np.random.Generator, options: Mapping[str, Any
     options = options or {}
     given = options.get("deal")
     if given is not None:
-        if not isinstance(given, Deal):
-            raise GanzdyError(f"reset option 'deal' must be a ganzdy.Deal, not {given!r}")
+        if not isinstance(given, GanDengYanDeal):
+            raise GanzdyError(f"reset option 'deal' must be a ganzdy.GanDengYanDeal, not {given!r}")
         if given.rules != rules:
             raise GanzdyError(
                 f"reset option 'deal' is a deal of {given.rules}; this env plays {rules}"
@@ -131,7 +133,7 @@ def action_id(action: object, num_moves: int, who: str) -> int:
     return value
 
 
-def illegal_action_error(deal: Deal, action: int, who: str) -> IllegalMoveError:
+def illegal_action_error(deal: GanDengYanDeal, action: int, who: str) -> IllegalMoveError:
     """The error for an in-range action that is no legal move now, with the engine's reason."""
     probe = deal.copy(history=False)
     try:
@@ -146,7 +148,7 @@ def illegal_action_error(deal: Deal, action: int, who: str) -> IllegalMoveError:
     )
 
 
-def render_text(deal: Deal, viewer: int | None, name: Callable[[int], str]) -> str:
+def render_text(deal: GanDengYanDeal, viewer: int | None, name: Callable[[int], str]) -> str:
     """The deal as text, as ``viewer`` may see it: its own hand, the others' counts.
 
     Every hand is shown once the deal is over (the losers pay by the cards they hold,

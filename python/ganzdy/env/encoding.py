@@ -1,10 +1,10 @@
 """The observation encoding: what a seat may know, as a versioned float32 vector.
 
-The vector is computed in C++ by ``Deal.observation(seat, perfect=False)``; its layout
+The vector is computed in C++ by ``GanDengYanDeal.observation(seat, perfect=False)``; its layout
 is ``rules.observation_spec()`` (named, contiguous slices) and depends only on the
 number of players. Seats inside it are relative to the observer in turn order
 (0 = the observer, 1 = the next seat to act after it, ...). Card counts are per rank
-slot: ranks 3..2, then BJ and RJ. ``OBSERVATION_VERSION`` changes whenever any slice
+slot: ranks 3..2, then BJ and RJ. ``GAN_DENG_YAN_OBSERVATION_VERSION`` changes whenever any slice
 changes, so a trained model can check what it was trained on.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ganzdy._core import OBSERVATION_VERSION, ObservationSlice, Rules
+from ganzdy._core import GAN_DENG_YAN_OBSERVATION_VERSION, ObservationSlice, Rules
 
 RANK_SLOTS: tuple[str, ...] = (
     "3",
@@ -34,7 +34,7 @@ RANK_SLOTS: tuple[str, ...] = (
 )
 
 __all__ = [
-    "OBSERVATION_VERSION",
+    "GAN_DENG_YAN_OBSERVATION_VERSION",
     "RANK_SLOTS",
     "ObservationSlice",
     "describe",
@@ -54,7 +54,7 @@ def describe(rules: Rules, *, perfect: bool = False) -> str:
     spec = rules.observation_spec(perfect=perfect)
     size = spec[-1].stop
     lines = [
-        f"ganzdy observation v{OBSERVATION_VERSION}, {kind}, "
+        f"ganzdy observation v{GAN_DENG_YAN_OBSERVATION_VERSION}, {kind}, "
         f"{rules.players} players: {size} float32 values",
     ]
     width = max(len(s.name) for s in spec)

@@ -29,7 +29,7 @@ works with no import at all. (Gymnasium 1.0 removed the entry-point plugin syste
 - ``render_mode="ansi"``: the deal as the learner sees it (its own hand, the others' card
   counts); every hand once the deal is over.
 - ``reset(seed=...)`` is reproducible: each reset draws a 64-bit deal seed and a dealer
-  from ``self.np_random``. ``options`` may give ``deal`` (a ``ganzdy.Deal`` to play on
+  from ``self.np_random``. ``options`` may give ``deal`` (a ``ganzdy.GanDengYanDeal`` to play on
   from), ``deck`` (a deck order) or ``dealer``. A deal that an opponent ends before the
   learner's first turn (rare: going out on a first lead) is dealt again, at most 100
   times; ``info["redeals"]`` counts them.
@@ -44,7 +44,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ganzdy._core import Deal, GanzdyError, IllegalMoveError, Move, Rules, greedy_index
+from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules, greedy_index
 from ganzdy.agents import Agent, GreedyAgent, agent_name, make_agent, view_for
 from ganzdy.env._common import (
     Observation,
@@ -125,7 +125,7 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._players: dict[int, _Greedy | _Random | Agent] = {}
         self.observation_space = observation_space(self.rules)
         self.action_space = spaces.Discrete(self.rules.num_moves)
-        self._deal: Deal | None = None
+        self._deal: GanDengYanDeal | None = None
         self._legal_ids = no_legal_ids()
         self._done = True
         # Kept only when some opponent is an Agent, whose view holds the moves so far.
@@ -159,7 +159,7 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return kinds
 
     @property
-    def deal(self) -> Deal:
+    def deal(self) -> GanDengYanDeal:
         """The deal being played (every hand in it: for debugging and oracles, not agents)."""
         if self._deal is None:
             raise GanzdyError("no deal yet: call reset() first")
@@ -273,7 +273,7 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 if self._history is not None:
                     self._history.append((seat, move))
 
-    def _greedy_choice(self, deal: Deal, seat: int) -> int:
+    def _greedy_choice(self, deal: GanDengYanDeal, seat: int) -> int:
         moves = list(deal.legal_moves)
         table = deal.table
         index = greedy_index(
@@ -288,7 +288,7 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
         return int(deal.legal_ids()[index])
 
-    def _play_id(self, deal: Deal, seat: int, move_id: int) -> None:
+    def _play_id(self, deal: GanDengYanDeal, seat: int, move_id: int) -> None:
         if self._history is not None:
             ids = deal.legal_ids()
             index = int(np.flatnonzero(ids == move_id)[0])

@@ -4,7 +4,7 @@ Importing this module registers the game with pyspiel (it needs the ``openspiel`
 extra). The game is a pyspiel *Python game*: OpenSpiel's Python algorithms (MCTS,
 ISMCTS, the RL environment and its agents) and its C++ test harness
 (``pyspiel.random_sim_test``) run on it, while every rule is played by ganzdy's C++
-``Deal`` underneath.
+``GanDengYanDeal`` underneath.
 
 - **Chance.** Explicit (``EXPLICIT_STOCHASTIC``): the deck is dealt card by card, top
   card first, one chance node per card with its exact probability (copies of a card
@@ -14,7 +14,7 @@ ISMCTS, the RL environment and its agents) and its C++ test harness
   they need no chance nodes of their own.
 - **Actions.** ganzdy's move ids (``rules.num_moves`` of them, id 0 the pass);
   ``action_to_string`` is the move's text.
-- **Observations.** The observation tensor is ``Deal.observation(seat)`` (the perfect
+- **Observations.** The observation tensor is ``GanDengYanDeal.observation(seat)`` (the perfect
   one, every hand, when the observer asks for every player's private information). The
   information state is a string with perfect recall: the seat's dealt cards, every move
   since, and the cards it drew, in order. Nothing hidden from the seat is in either.
@@ -22,7 +22,7 @@ ISMCTS, the RL environment and its agents) and its C++ test harness
   hold for every deal under the options (see ``docs/openspiel.md``).
 - **Determinization.** ``state.resample_from_infostate(player, sampler)`` returns a
   whole state, history included, consistent with what ``player`` knows, built on
-  ``Deal.sample_world``: what OpenSpiel's Python ``ISMCTSBot`` calls.
+  ``GanDengYanDeal.sample_world``: what OpenSpiel's Python ``ISMCTSBot`` calls.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ganzdy._core import Cards, Deal, GanzdyError, Move, Rules
+from ganzdy._core import Cards, GanDengYanDeal, GanzdyError, Move, Rules
 
 __all__ = [
     "GAME_NAME",
@@ -301,7 +301,7 @@ class GanDengYanGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class GanDengYanState(pyspiel.State):  # type: ignore[misc]
-    """A deal of Gan Deng Yan: the shuffle as chance nodes, then the ganzdy ``Deal``.
+    """A deal of Gan Deng Yan: the shuffle as chance nodes, then the ganzdy ``GanDengYanDeal``.
 
     Attributes are plain data that OpenSpiel deep-copies to clone and pickles to
     serialize: the deck order chosen so far (face indices), the deal once the deck is
@@ -313,7 +313,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: GanDengYanGame) -> None:
         super().__init__(game)
         self._deck: _Log[int] = _Log()
-        self._deal: Deal | None = None
+        self._deal: GanDengYanDeal | None = None
         self._moves: _Log[tuple[int, int, str]] = _Log()
         self._draws: _Log[tuple[int, int, int]] = _Log()
         # Seats passed over as leader, having no legal lead: (ply, seat, hand size);
@@ -332,7 +332,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         return cast(GanDengYanGame, self.get_game())
 
     @property
-    def deal(self) -> Deal | None:
+    def deal(self) -> GanDengYanDeal | None:
         """The ganzdy deal (``None`` while the deck is being dealt). Do not change it."""
         return self._deal
 
@@ -443,7 +443,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
     def _record_draws(
         self,
         game: GanDengYanGame,
-        deal: Deal,
+        deal: GanDengYanDeal,
         stock: int,
         winner: int | None,
         before: Sequence[int],
@@ -480,7 +480,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
             if sizes[s] - before[s] != len(cards) or Cards(" ".join(cards)) not in deal.hand(s):
                 raise RuntimeError(f"ply {ply}: draw order mismatch for seat {s}")
 
-    def _record_skips(self, game: GanDengYanGame, deal: Deal, due: int, ply: int) -> None:
+    def _record_skips(self, game: GanDengYanGame, deal: GanDengYanDeal, due: int, ply: int) -> None:
         """Record the seats the lead passed over, from ``due`` to the seat to act."""
         rules = game.rules
         seat = due
@@ -514,7 +514,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         """A state, history included, that ``player_id`` cannot tell from this one.
 
         While the deck is dealt, the cards ``player_id`` has not been dealt are
-        shuffled. Later the present comes from ``Deal.sample_world`` (the unseen cards
+        shuffled. Later the present comes from ``GanDengYanDeal.sample_world`` (the unseen cards
         dealt uniformly among the other hands and the stock); each other seat's cards,
         played and held, are placed where it was dealt or drew them, consistently with
         its moves (``_past_for``); the deck built so is dealt and every move replayed
@@ -567,7 +567,7 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def _past_for(
-        self, game: GanDengYanGame, player_id: int, world: Deal, rng: random.Random
+        self, game: GanDengYanGame, player_id: int, world: GanDengYanDeal, rng: random.Random
     ) -> list[int]:
         """A whole deck order (face indices) whose replay leads to ``world``.
 

@@ -26,7 +26,7 @@ expects (``OrderEnforcingWrapper``); ``raw_env`` is the unwrapped ``AECEnv``. Ag
   (its own hand, the others' card counts); every hand once the deal is over.
 - ``reset(seed=...)`` is reproducible: the seed starts a NumPy generator from which each
   reset draws a 64-bit deal seed and a dealer. ``options`` may give ``deal`` (a
-  ``ganzdy.Deal`` to play on from), ``deck`` (a deck order) or ``dealer``; other keys are
+  ``ganzdy.GanDengYanDeal`` to play on from), ``deck`` (a deck order) or ``dealer``; other keys are
   ignored.
 """
 
@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from ganzdy._core import Deal, GanzdyError, Rules
+from ganzdy._core import GanDengYanDeal, GanzdyError, Rules
 from ganzdy.env._aec import DealAECEnv
 from ganzdy.env._common import (
     Action,
@@ -58,7 +58,7 @@ from ganzdy.env.card_games import CardGameAECEnv
 __all__ = ["GanDengYanAECEnv", "env", "raw_env"]
 
 
-class GanDengYanAECEnv(DealAECEnv[Deal]):
+class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
     """One deal of Gan Deng Yan per episode, one agent per seat; see the module docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads

@@ -62,7 +62,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy import _core
-from ganzdy._core import Deal, GanzdyError, GoujiDeal, GuandanDeal, Rules
+from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Rules
 
 __all__ = ["VectorEnv", "VectorStep"]
 
@@ -253,7 +253,7 @@ class VectorEnv:
         masks = self._env.action_masks()
         return masks.copy() if self._copy else masks
 
-    def deal(self, i: int) -> Deal | GuandanDeal | GoujiDeal:
+    def deal(self, i: int) -> GanDengYanDeal | GuandanDeal | GoujiDeal:
         """A copy of env ``i``'s deal now (without history), to inspect or search from."""
         return self._env.deal(i)
 

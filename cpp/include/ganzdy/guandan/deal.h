@@ -317,7 +317,7 @@ bool returnable(const Config& cfg, int face, bool fallback);
 bool resists(const Config& cfg, const Cards* payers[], int count);
 
 // Returns `rules`; throws RulesError unless they are Guandan rules (pointing a
-// Gan Deng Yan caller to ganzdy.Deal).
+// Gan Deng Yan caller to ganzdy.GanDengYanDeal).
 const std::shared_ptr<const Rules>& require_guandan(const std::shared_ptr<const Rules>& rules);
 
 }  // namespace ganzdy::gd
