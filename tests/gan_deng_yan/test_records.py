@@ -85,8 +85,8 @@ def test_record_fields_and_methods_on_deal() -> None:
     assert record["deck"] == deal.deck and len(record["moves"]) == deal.ply
     assert record["moves"][0] == str(deal.history[0][1])
     assert set(record["outcome"]) == {"over", "drawn", "winner", "finish_order", "points"}
-    assert ganzdy.GanDengYanDeal.from_record(record).hash() == deal.hash()  # type: ignore[attr-defined]
-    assert ganzdy.GanDengYanDeal.from_record(json.dumps(record)).hash() == deal.hash()  # type: ignore[attr-defined]
+    assert ganzdy.from_record(record).hash() == deal.hash()
+    assert ganzdy.from_record(json.dumps(record)).hash() == deal.hash()
     named = records.to_record(deal, ["a", "b", "c", "d"])
     assert named["agents"] == ["a", "b", "c", "d"]
     with pytest.raises(ganzdy.RecordError, match="agents names 2 seats"):

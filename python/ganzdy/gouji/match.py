@@ -24,21 +24,20 @@ hand's deal against them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ganzdy._core import GanzdyError, GoujiDeal, Rules, deal_seed
-from ganzdy.agents import Agent, agent_name
-from ganzdy.match import MoveObserver, Rounds, _fresh_seed, drive
+from ganzdy.agents import agent_name
+from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, drive
 from ganzdy.records import to_record
 
 PLAYERS = 6
 TEAMS = (0, 1)
 # The places from first to last (gouji.md §0).
 PLACE_NAMES = ("头科", "二科", "三科", "四科", "二落", "大落")
-
-_MASK = (1 << 64) - 1
 
 
 def team_of(seat: int) -> int:
@@ -169,7 +168,7 @@ class HandResult:
     record: dict[str, Any] | None = field(default=None, repr=False)
 
 
-class GoujiMatch(Rounds[HandResult]):
+class GoujiMatch(Match[HandResult]):
     """``hands`` hands of Gouji (default: the rules' ``hands_per_match``) between teams
     0 (seats 0, 2, 4) and 1 (seats 1, 3, 5); ``agents[s]`` plays seat s.
 
@@ -179,10 +178,12 @@ class GoujiMatch(Rounds[HandResult]):
     hands dealt again in a row before the match gives up with an error.
     """
 
+    last_deal: GoujiDeal | None
+
     def __init__(
         self,
         rules: Rules,
-        agents: Sequence[Agent],
+        agents: Sequence[AgentLike],
         hands: int | None = None,
         seed: int | None = None,
         *,
@@ -198,18 +199,13 @@ class GoujiMatch(Rounds[HandResult]):
             hands = self.options.hands_per_match
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
             raise GanzdyError(f"hands={hands!r}: expected a whole number of hands")
-        self.rules = rules
-        self.agents = tuple(agents)
+        self._start(rules, agents, seed, on_move)
         self.hands = hands
-        self.seed = _fresh_seed() if seed is None else seed & _MASK
         self.keep_records = keep_records
-        self.on_move = on_move
         self.max_voids = max_voids
-        self.results: list[HandResult] = []
         self.deals_dealt = 0
         self.previous: dict[str, Any] | None = None if previous is None else dict(previous)
         self.totals = [0] * PLAYERS
-        self.last_deal: GoujiDeal | None = None
         if self.previous is not None:
             self.next_deal()  # a bad result fails here, not in the first hand
 
@@ -294,14 +290,51 @@ class GoujiMatch(Rounds[HandResult]):
         )
 
 
+MATCH = GoujiMatch
+
+
+def previous_hand(seed: int, deck: int) -> dict[str, Any]:
+    """The result of the hand before a Gouji arena deck (for its tribute): a random order
+    of the six seats as places, and each seat but the 头科 点-ed with probability 1/3,
+    drawn from the arena seed and the deck."""
+    rng = random.Random(derive_seed(seed, 4, deck))
+    places = list(range(6))
+    rng.shuffle(places)
+    return {"places": places, "pointed": sorted(s for s in places[1:] if rng.random() < 1 / 3)}
+
+
+def arena_deal(
+    rules: Rules, seed: int, dealer: int, arena_seed: int, deck: int | None
+) -> GoujiDeal:
+    """An arena hand shuffled from ``seed``: after a random previous hand
+    (``previous_hand``) of arena deck ``deck``, so tribute is paid; a first hand when
+    ``deck`` is None. Gouji has no dealer: ``dealer`` is not used."""
+    previous = None if deck is None else previous_hand(arena_seed, deck)
+    return GoujiDeal(rules, seed, previous=previous)
+
+
+def arena_score(deal: GoujiDeal) -> tuple[int | None, bool, tuple[int, ...]]:
+    """The best-placed seat of the winning team (None, drawn, on equal team points or a
+    hand voided by two revolutions), and each seat's points: its team's."""
+    outcome = deal.outcome
+    team = outcome.winning_team
+    winner = None if team is None else next(s for s in outcome.places if s % 2 == team)
+    team_points = outcome.team_points
+    return winner, winner is None, tuple(team_points[s % 2] for s in range(deal.players))
+
+
 __all__ = [
+    "MATCH",
     "PLACE_NAMES",
     "Due",
     "GoujiMatch",
     "HandResult",
     "MatchOptions",
     "Payment",
+    "arena_deal",
+    "arena_score",
     "expected_tribute",
     "hand_points",
+    "previous_hand",
     "sweep_team",
 ]
