@@ -170,7 +170,9 @@ def _check_reachable(address: str) -> None:
         return
     port = int(port_text)
     if not 0 < port < 65536:
-        raise ParallelError(f"could not connect to the Ray cluster at {address!r}: port {port} is out of range")
+        raise ParallelError(
+            f"could not connect to the Ray cluster at {address!r}: port {port} is out of range"
+        )
     try:
         with socket.create_connection((host.strip("[]"), port), timeout=RAY_CONNECT_TIMEOUT):
             pass
