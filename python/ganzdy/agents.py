@@ -236,21 +236,21 @@ class SeatView:
             "purchases": purchases,
             "payments": payments,
         }
-        object.__setattr__(self, "_deal", None)
-        object.__setattr__(self, "_game_fields", {})
-        object.__setattr__(self, "_moves", ())
-        object.__setattr__(self, "_ply", 0)
-        object.__setattr__(self, "_values", values)
+        self._deal = None
+        self._game_fields = {}
+        self._moves = ()
+        self._ply = 0
+        self._values = values
 
     @classmethod
     def of(cls, deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> SeatView:
         """The lazy view of ``seat``, to act in ``deal`` after ``moves`` (its history)."""
         view = cls.__new__(cls)
-        object.__setattr__(view, "_deal", deal)
-        object.__setattr__(view, "_game_fields", _view_fields(deal.rules.game))
-        object.__setattr__(view, "_moves", moves)
-        object.__setattr__(view, "_ply", deal.ply)
-        object.__setattr__(view, "_values", {"seat": seat})
+        view._deal = deal
+        view._game_fields = _view_fields(game_of(deal).name)
+        view._moves = moves
+        view._ply = deal.ply
+        view._values = {"seat": seat}
         return view
 
     def settle(self) -> None:
@@ -260,13 +260,7 @@ class SeatView:
         views outlive their turn."""
         for name in self.FIELDS:
             self._get(name)
-        object.__setattr__(self, "_deal", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a SeatView is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a SeatView is immutable: cannot delete {name!r}")
+        self._deal = None
 
     def _get(self, name: str) -> Any:
         values: dict[str, Any] = self._values
@@ -440,6 +434,12 @@ class SeatView:
         return cast("tuple[GoujiPayment, ...]", self._get("payments"))
 
     @property
+    def game(self) -> str:
+        """The game's name, as ``rules.game`` says it."""
+        deal = self._deal
+        return game_of(deal).name if deal is not None else self.rules.game
+
+    @property
     def ply(self) -> int:
         return len(self.history)
 
@@ -514,7 +514,7 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, view: SeatView) -> Move:
-        index: int = _view_module(view.rules.game).greedy(view)
+        index: int = _view_module(view.game).greedy(view)
         return view.legal_moves[index]
 
 

@@ -179,10 +179,15 @@ _GAMES = (
 GAMES: tuple[str, ...] = tuple(g.name for g in _GAMES)
 
 _BY_NAME = {g.name: g for g in _GAMES}
+_BY_DEAL: dict[type[Any], Game] = {g.deal: g for g in _GAMES}
 
 
 def game_of(what: str | Rules | Deal) -> Game:
     """The game named by ``what``: a game name, a ``Rules`` or a deal."""
+    by_class = _BY_DEAL.get(type(what))
+    if by_class is not None:
+        # Cheaper than reading deal.rules, which builds a Rules object on each read.
+        return by_class
     name = what if isinstance(what, str) else what.game if isinstance(what, Rules) else None
     if name is None:
         rules = getattr(what, "rules", None)

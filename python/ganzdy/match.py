@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent, view_for
+from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent
 from ganzdy.deal import Deal
 from ganzdy.games import Game, game_of
 from ganzdy.parallel import (
@@ -98,7 +98,7 @@ def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = No
         if seat is None:
             return deal
         agent = agents[seat]
-        view: SeatView = view_for(deal, history)
+        view = SeatView.of(deal, seat, history)
         move = agent.act(view)
         if _kept(view):
             # The agent kept its view: read what it holds before the deal moves on.
