@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 import ganzdy
 import gouji_match_reference as ref
 from ganzdy import Cards, GoujiDeal, GoujiMatch, Rules
-from ganzdy.gouji.match import MatchOptions, expected_tribute, hand_points, sweep_team
+from ganzdy.gouji.match import MatchOptions
+from gouji_match_derivation import expected_tribute, hand_points, sweep_team
 
 RULES = Rules("gouji")
 OPTIONS = MatchOptions.of(RULES)
