@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import ganzdy
+import ganzdy.env
 from ganzdy import agents as agents_module
 from ganzdy.cli import main
 from ganzdy.games import game_of
@@ -242,3 +243,34 @@ def test_the_arena_and_replay_take_every_game(
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"{game}" in out and "points:" in out
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_search_playouts_and_envs_take_every_game(game: str) -> None:
+    rules = ganzdy.Rules(game)
+    batch = ganzdy.playouts(rules, 4, seed=1, threads=1)
+    assert batch.points.shape == (4, rules.players) and (batch.points.sum(axis=1) == 0).all()
+    deal = new_deal(rules, 1)
+    view = ganzdy.view_for(deal)
+    result = ganzdy.ismcts(view.information, iterations=30, seed=1)
+    assert result.move in list(deal.legal_moves)
+    assert ganzdy.ISMCTS(iterations=30, seed=1).act(view) in list(deal.legal_moves)
+    vector = ganzdy.env.VectorEnv(rules, 2, seed=1)
+    vector.reset()
+    assert vector.players == rules.players
+    pytest.importorskip("pettingzoo")
+    from ganzdy.env import gymnasium as gym_env
+    from ganzdy.env import pettingzoo as pz_env
+
+    aec = pz_env.env(rules)
+    aec.reset(seed=1)
+    assert len(aec.possible_agents) == rules.players
+    single = gym_env.make(game)
+    observation, info = single.reset(seed=1)
+    assert single.unwrapped.rules == rules and observation["observation"].shape == (
+        single.unwrapped.observation_space["observation"].shape
+    )
+    # Gan Deng Yan's moves have ids (a mask in the observation); the others' moves are
+    # listed by their features, with the mask of the listed moves in the info.
+    mask = observation.get("action_mask", info.get("action_mask"))
+    assert mask is not None and mask.any()
