@@ -663,10 +663,8 @@ def find_move(view: SeatView, text: str) -> Move:
         raise IllegalMoveError(f"{cards}: you must {_CHOICE[view.phase]}: one of {choices}")
     if not matches and cards not in view.hand:
         raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
-    if not matches and view.rules.game in ("gan_deng_yan", "gouji"):
-        # Gouji lists one face per rank too; its jokers differ (small and big).
-        gdy = view.rules.game == "gan_deng_yan"
-        jokers_alike = gdy and view.rules.option("king_bomb") != "small_plus_big"
+    jokers_alike = _view_module(view.game).jokers_alike(view.rules)
+    if not matches and jokers_alike is not None:
         faces = _faces(cards, jokers_alike)
         matches = [m for m in legal if _faces(m.cards, jokers_alike) == faces and declared(m)]
     if len(matches) == 1:
@@ -737,14 +735,9 @@ class HumanAgent:
             for ply, (seat, move) in enumerate(view.history[seen:], seen + 1):
                 self._write(f"  {ply:>4}. seat {seat}: {move}")
         self._seen[view.seat] = view.ply
-        guandan = view.rules.game == "guandan"
-        gouji = view.rules.game == "gouji"
-        if guandan:
-            self._show_guandan(view)
-        elif gouji:
-            self._show_gouji(view)
-        else:
-            self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
+        game = _view_module(view.game)
+        for line in game.header(view):
+            self._write(line)
         if view.phase != "play":
             self._write(f"you must {_CHOICE[view.phase]}")
         elif view.table is None:
@@ -756,12 +749,7 @@ class HumanAgent:
             + (" out" if s in view.out_seats else "")
             for s, n in enumerate(view.hand_sizes)
         )
-        if gouji:
-            self._write(f"cards: {counts}")
-        elif guandan:
-            self._write(f"cards: {counts}  |  bombs {view.bombs_played}")
-        else:
-            self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
+        self._write(f"cards: {counts}{game.counts_note(view)}")
         self._write(f"your hand: {view.hand}")
         shown = len(view.legal_moves) if every_move else self.shown_moves
         for number, move in enumerate(view.legal_moves[:shown], 1):
@@ -769,48 +757,6 @@ class HumanAgent:
         if len(view.legal_moves) > shown:
             more = len(view.legal_moves) - shown
             self._write(f"   ...  {more} more: type the cards, or 'all' to list every move")
-
-    def _show_guandan(self, view: SeatView) -> None:
-        partner = (view.seat + 2) % 4
-        team = view.seat % 2
-        levels = view.team_levels or ("?", "?")
-        self._write(
-            f"-- seat {view.seat} to act (you, team {team} with seat {partner}); level "
-            f"{view.level}: team 0 (seats 0, 2) at {levels[0]}, team 1 (seats 1, 3) at {levels[1]}"
-        )
-        if view.resisted:
-            self._write("tribute: resisted (the payers hold both big jokers)")
-        for p in view.tribute:
-            to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
-            if p.card is None:
-                self._write(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
-                continue
-            back = f", got back {p.returned}" if p.returned else ""
-            self._write(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
-        if view.out_seats:
-            self._write(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
-
-    def _show_gouji(self, view: SeatView) -> None:
-        you = view.seat
-        mates = ", ".join(str(s) for s in range(6) if s % 2 == you % 2 and s != you)
-        roles = {"answer": "; you may answer", "burn": "; you may only burn (烧牌) or pass"}
-        role = roles.get(view.role or "", "")
-        head = "" if view.has_head or view.phase != "play" else "; you are headless (无头)"
-        self._write(
-            f"-- seat {you} to act (you, team {you % 2} with seats {mates}; your 对家 is seat "
-            f"{(you + 3) % 6}){role}{head}"
-        )
-        for p in view.payments:
-            back = f", given back {' '.join(p.returned)}" if p.returned else ""
-            self._write(
-                f"tribute ({p.kind}): seat {p.payer} paid {' '.join(p.cards)} to seat "
-                f"{p.receiver}{back}"
-            )
-        out = [s for s in range(6) if s not in view.active_seats]
-        if view.phase == "play" and out:
-            self._write(f"no longer playing: {', '.join(f'seat {s}' for s in out)}")
-        if view.opened:
-            self._write(f"opened a point: {', '.join(f'seat {s}' for s in view.opened)}")
 
     def act(self, view: SeatView) -> Move:
         self._show(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ganzdy._core import GanDengYanDeal, Move, greedy_index
+from ganzdy._core import GanDengYanDeal, Move, Rules, greedy_index
 
 Moves = Sequence[tuple[int, Move]]
 
@@ -37,3 +37,19 @@ def greedy(view: Any) -> int:
         view.out_seats,
         view.legal_moves,
     )
+
+
+def header(view: Any) -> list[str]:
+    """The lines a person at the terminal sees about the deal before their hand."""
+    return [f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}"]
+
+
+def counts_note(view: Any) -> str:
+    """What follows the seats' card counts on the terminal."""
+    return f"  |  stock {view.stock_size}, bombs {view.bombs_played}"
+
+
+def jokers_alike(rules: Rules) -> bool | None:
+    """Suits never matter in Gan Deng Yan, so typed cards match by face; the two jokers
+    count alike unless their colours matter (a small-plus-big king bomb)."""
+    return rules.option("king_bomb") != "small_plus_big"

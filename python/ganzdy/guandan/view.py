@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ganzdy._core import GuandanDeal, Move, greedy_index
+from ganzdy._core import GuandanDeal, Move, Rules, greedy_index
 
 Moves = Sequence[tuple[int, Move]]
 
@@ -84,3 +84,38 @@ def greedy(view: Any) -> int:
         view.out_seats,
         view.legal_moves,
     )
+
+
+def header(view: Any) -> list[str]:
+    """The lines a person at the terminal sees about the deal before their hand."""
+    lines: list[str] = []
+    partner = (view.seat + 2) % 4
+    team = view.seat % 2
+    levels = view.team_levels or ("?", "?")
+    lines.append(
+        f"-- seat {view.seat} to act (you, team {team} with seat {partner}); level "
+        f"{view.level}: team 0 (seats 0, 2) at {levels[0]}, team 1 (seats 1, 3) at {levels[1]}"
+    )
+    if view.resisted:
+        lines.append("tribute: resisted (the payers hold both big jokers)")
+    for p in view.tribute:
+        to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
+        if p.card is None:
+            lines.append(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
+            continue
+        back = f", got back {p.returned}" if p.returned else ""
+        lines.append(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
+    if view.out_seats:
+        lines.append(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
+    return lines
+
+
+def counts_note(view: Any) -> str:
+    """What follows the seats' card counts on the terminal."""
+    return f"  |  bombs {view.bombs_played}"
+
+
+def jokers_alike(rules: Rules) -> bool | None:
+    """Suits matter in Guandan (straight flushes, the wild heart): typed cards select only
+    the listed cards themselves."""
+    return None
