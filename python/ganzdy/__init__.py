@@ -58,7 +58,7 @@ from ganzdy.games import GAMES
 from ganzdy.gan_deng_yan.match import DealResult, GanDengYanMatch
 from ganzdy.gouji.match import GoujiMatch
 from ganzdy.guandan.match import GuandanMatch, HandResult, MatchState
-from ganzdy.match import ArenaResult, Match, Standing, arena, play_deal
+from ganzdy.match import ArenaResult, Match, Standing, arena, new_deal, play_deal
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import RecordError, from_record, to_record
 from ganzdy.solver import format_position, parse_position
@@ -151,6 +151,7 @@ __all__ = [
     "from_record",
     "ismcts",
     "make_agent",
+    "new_deal",
     "parse_position",
     "play_deal",
     "playouts",

@@ -8,8 +8,11 @@ Guandan hands (``GuandanDeal``) and Gouji hands (``GoujiDeal``): a Guandan view 
 the phase (tribute, pick, return, play), the levels and the tribute as the seat has
 seen it; a Gouji view the phase, the seat's role, who still plays, who opened a
 point, whether the seat has a head, and the purchases and tribute. A search agent
-samples the worlds it searches from the view's ``information`` (an
-``GanDengYanInformationSet``), which holds no hidden card either.
+samples the worlds it searches from the view's ``information`` (the game's information
+set: ``GanDengYanInformationSet``, ``GuandanInformationSet`` or ``GoujiInformationSet``),
+which holds no hidden card either. Views are lazy: each field is read from the deal when
+the agent first reads it, so a random agent pays for neither the information set nor
+anything else it does not read.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
 the arena; ``register_agent`` adds new kinds.
 """

@@ -16,7 +16,7 @@ import ganzdy.env
 from ganzdy import agents as agents_module
 from ganzdy.cli import main
 from ganzdy.games import game_of
-from ganzdy.match import new_deal
+from ganzdy import new_deal
 
 DEAL_CLASSES = {
     "gan_deng_yan": ganzdy.GanDengYanDeal,
