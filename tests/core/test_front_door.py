@@ -14,9 +14,9 @@ import pytest
 import ganzdy
 import ganzdy.env
 from ganzdy import agents as agents_module
+from ganzdy import new_deal
 from ganzdy.cli import main
 from ganzdy.games import game_of
-from ganzdy import new_deal
 
 DEAL_CLASSES = {
     "gan_deng_yan": ganzdy.GanDengYanDeal,
