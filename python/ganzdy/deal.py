@@ -71,6 +71,11 @@ class Deal(Protocol):
         ...
 
     @property
+    def dealer(self) -> int:
+        """The seat dealt the deck's first card (in Gan Deng Yan it also leads first)."""
+        ...
+
+    @property
     def deck(self) -> list[str]:
         """The deck order as dealt, top card first (card text)."""
         ...

@@ -10,8 +10,8 @@ class. Adding a game means adding its entry to ``_GAMES`` and its subpackage
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -62,8 +62,6 @@ class Game:
     teams: int
     record_fields: Mapping[str, FieldKind]
     outcome_fields: tuple[str, ...]
-    # How a deal of this game is made from a seed or a deck and its setup fields.
-    make: Callable[..., Any] = field(repr=False)
     required: frozenset[str] = frozenset()
 
     @property
@@ -81,15 +79,19 @@ class Game:
         self,
         rules: Rules,
         seed: int | None = None,
+        dealer: int = 0,
         *,
         deck: Sequence[str] | None = None,
         **setup: Any,
     ) -> Deal:
-        """A deal of this game under ``rules``, from ``seed`` or ``deck`` and the setup
-        fields of ``record_fields`` (``dealer`` in Gan Deng Yan)."""
+        """``rules.new_deal``: a deal of this game from ``seed`` or ``deck``, dealt by
+        ``dealer``, with the setup fields of ``record_fields`` (None: not given)."""
         if rules.game != self.name:
             raise GanzdyError(f"{rules} are not {self.title} rules")
-        deal: Deal = self.make(rules, seed, deck=deck, **setup)
+        given = {name: value for name, value in setup.items() if value is not None}
+        if deck is not None:
+            given["deck"] = deck
+        deal: Deal = rules.new_deal(seed, dealer, **given)
         return deal
 
     def team_of(self, seat: int) -> int:
@@ -97,24 +99,6 @@ class Game:
         if not self.teams:
             raise GanzdyError(f"{self.title} is not played in teams")
         return seat % 2
-
-
-def _gan_deng_yan_deal(
-    rules: Rules, seed: int | None, *, deck: Sequence[str] | None = None, dealer: int = 0
-) -> GanDengYanDeal:
-    return rules.new_deal(seed=seed, dealer=dealer, deck=deck)
-
-
-def _guandan_deal(
-    rules: Rules, seed: int | None, *, deck: Sequence[str] | None = None, **setup: Any
-) -> GuandanDeal:
-    return GuandanDeal(rules, seed, deck=deck, **setup)
-
-
-def _gouji_deal(
-    rules: Rules, seed: int | None, *, deck: Sequence[str] | None = None, **setup: Any
-) -> GoujiDeal:
-    return GoujiDeal(rules, seed, deck=deck, **setup)
 
 
 _GAMES = (
@@ -129,7 +113,6 @@ _GAMES = (
         record_fields={"dealer": ((int,), "a seat number")},
         required=frozenset({"dealer"}),
         outcome_fields=("over", "drawn", "winner", "finish_order", "points"),
-        make=_gan_deng_yan_deal,
     ),
     Game(
         name="guandan",
@@ -140,13 +123,13 @@ _GAMES = (
         observation_version=GUANDAN_OBSERVATION_VERSION,
         teams=2,
         record_fields={
+            "dealer": ((int,), "a seat number or null"),
             "previous_finish": ((list,), "a list of seats or null"),
             "first_leader": ((int,), "a seat or null"),
             "turned_position": ((int,), "a deck index or null"),
             "team_levels": ((list,), "two level ranks or null"),
         },
         outcome_fields=("over", "finish_order", "winning_team", "result", "upgrade", "points"),
-        make=_guandan_deal,
     ),
     Game(
         name="gouji",
@@ -157,6 +140,7 @@ _GAMES = (
         observation_version=GOUJI_OBSERVATION_VERSION,
         teams=2,
         record_fields={
+            "dealer": ((int,), "a seat number or null"),
             "previous": ((dict,), "a previous hand's result or null"),
             "first_leader": ((int,), "a seat or null"),
         },
@@ -171,7 +155,6 @@ _GAMES = (
             "sweep_team",
             "result",
         ),
-        make=_gouji_deal,
     ),
 )
 

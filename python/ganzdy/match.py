@@ -128,12 +128,11 @@ def play_deal(
 ) -> Deal:
     """Play one deal of any game to its end, agent i at seat i; returns the finished deal.
 
-    The deal is ``rules.new_deal(seed=seed, dealer=dealer)``: in Guandan and Gouji the
-    first hand of a match (no tribute), which has no dealer, so ``dealer`` must be 0
-    there. ``agents`` are Agent objects or ``make_agent`` specs ('greedy',
-    'random:seed=3'); a spec's agent is seeded from ``seed`` and its seat. An agent's
-    move goes through the checked ``push``, so an illegal move raises IllegalMoveError
-    naming the agent and its seat.
+    The deal is ``rules.new_deal(seed=seed, dealer=dealer)`` (in Guandan and Gouji the
+    first hand of a match: no tribute). ``agents`` are Agent objects or ``make_agent``
+    specs ('greedy', 'random:seed=3'); a spec's agent is seeded from ``seed`` and its
+    seat. An agent's move goes through the checked ``push``, so an illegal move raises
+    IllegalMoveError naming the agent and its seat.
     """
     if len(agents) != rules.players:
         raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
@@ -142,14 +141,9 @@ def play_deal(
 
 
 def new_deal(rules: Rules, seed: int | None = None, dealer: int = 0) -> Deal:
-    """``rules.new_deal(seed=seed, dealer=dealer)`` for every game (Guandan and Gouji have
-    no dealer: there ``dealer`` must be 0)."""
-    game = game_of(rules)
-    if "dealer" in game.record_fields:
-        return game.new_deal(rules, seed, dealer=dealer)
-    if dealer != 0:
-        raise GanzdyError(f"dealer={dealer}: {game.title} has no dealer (see its first_leader)")
-    return game.new_deal(rules, seed)
+    """A deal of any game, dealt by ``dealer`` (the seat dealt the deck's first card):
+    ``rules.new_deal(seed, dealer)``, typed as a ``ganzdy.Deal``."""
+    return game_of(rules).new_deal(rules, seed, dealer)
 
 
 R = TypeVar("R")

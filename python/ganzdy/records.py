@@ -167,18 +167,20 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
         name: (_field if name in game.required else _optional)(record, name, kinds, what)
         for name, (kinds, what) in game.record_fields.items()
     }
+    dealer = setup.pop("dealer", None)
+    dealer = 0 if dealer is None else dealer
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
     try:
         if seed is not None:
-            deal = game.new_deal(rules, seed, **setup)
+            deal = game.new_deal(rules, seed, dealer, **setup)
             # The deck is redundant given the seed; a record may leave it out.
             if deck is not None:
                 _check_deck(deal, deck)
             return deal
         if deck is None:
             raise RecordError("record has neither a seed nor a deck")
-        return game.new_deal(rules, deck=deck, **setup)
+        return game.new_deal(rules, None, dealer, deck=deck, **setup)
     except RecordError:
         raise
     except GanzdyError as error:

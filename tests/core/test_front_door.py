@@ -58,13 +58,15 @@ def test_every_deal_is_a_deal(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ganzdy.GAMES)
-def test_a_game_without_a_dealer_refuses_one(game: str) -> None:
+def test_every_game_is_dealt_by_a_dealer_its_record_keeps(game: str) -> None:
     rules = ganzdy.Rules(game)
-    if "dealer" in game_of(game).record_fields:
-        assert new_deal(rules, 1, dealer=1).to_record()["dealer"] == 1
-    else:
-        with pytest.raises(ganzdy.GanzdyError, match=r"dealer=1: .* has no dealer"):
-            new_deal(rules, 1, dealer=1)
+    deal = new_deal(rules, 1, dealer=1)
+    assert deal.dealer == 1 and deal.deck == new_deal(rules, 1).deck
+    assert deal.hand(1) != new_deal(rules, 1).hand(1)
+    deal.push(deal.legal_moves[0])
+    again = ganzdy.from_record(deal.to_record())
+    assert again.dealer == 1 and again.hash() == deal.hash()
+    assert pickle.loads(pickle.dumps(deal)).dealer == 1
 
 
 @pytest.mark.parametrize("game", ganzdy.GAMES)

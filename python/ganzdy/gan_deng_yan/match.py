@@ -135,7 +135,7 @@ def arena_deal(
 ) -> GanDengYanDeal:
     """An arena deal: shuffled from ``seed``, dealt by ``dealer`` (Gan Deng Yan has no
     tribute, so nothing comes from a previous deal)."""
-    return rules.new_deal(seed=seed, dealer=dealer)
+    return GanDengYanDeal(rules, seed, dealer)
 
 
 def arena_score(deal: GanDengYanDeal) -> tuple[int | None, bool, tuple[int, ...]]:
