@@ -47,7 +47,7 @@ from ganzdy._core import (
     parse_move_text,
 )
 from ganzdy.deal import Deal
-from ganzdy.games import game_of
+from ganzdy.games import GAMES, game_of
 from ganzdy.guandan.view import Tribute
 from ganzdy.options import parse_option_value
 
@@ -61,6 +61,8 @@ class Quit(Exception):
 
 
 InformationSet = GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet
+# How a lazy view reads one field: from the deal, the seat and the moves so far.
+FieldReader = Callable[[Any, int, Sequence[tuple[int, Move]]], Any]
 
 
 def _legal_moves(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> tuple[Move, ...]:
@@ -118,6 +120,18 @@ _DEFAULTS: dict[str, Any] = {
     "purchases": (),
     "payments": (),
 }
+
+
+@functools.cache
+def _fields_of(
+    deal_class: type,
+) -> dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]]:
+    """The view fields of the game whose deal class is ``deal_class`` (looked up once a
+    class: a view is built on every decision)."""
+    for name in GAMES:
+        if game_of(name).deal is deal_class:
+            return _view_fields(name)
+    raise GanzdyError(f"{deal_class.__name__} is no deal of {', '.join(GAMES)}")
 
 
 def _view_module(game: str) -> Any:
@@ -250,7 +264,7 @@ class SeatView:
         """The lazy view of ``seat``, to act in ``deal`` after ``moves`` (its history)."""
         view = cls.__new__(cls)
         view._deal = deal
-        view._game_fields = _view_fields(game_of(deal).name)
+        view._game_fields = _fields_of(type(deal))
         view._moves = moves
         view._ply = deal.ply
         view._values = {"seat": seat}

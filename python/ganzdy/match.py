@@ -43,6 +43,7 @@ from ganzdy.records import from_record, to_record
 _MASK = (1 << 64) - 1
 # References to a view inside _kept when only drive's variable holds it besides.
 _CALLER_REFERENCES = 3
+_refcount: Callable[[object], int] | None = getattr(sys, "getrefcount", None)
 
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
@@ -78,9 +79,8 @@ def _fresh_seed() -> int:
 def _kept(view: SeatView) -> bool:
     """Whether anything but the caller holds ``view`` (an agent kept it). Without
     reference counts (other Pythons than CPython) every view counts as kept."""
-    refcount = getattr(sys, "getrefcount", None)
     # The caller's variable and this function's argument hold it.
-    return refcount is None or refcount(view) > _CALLER_REFERENCES
+    return _refcount is None or _refcount(view) > _CALLER_REFERENCES
 
 
 def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = None) -> D:
