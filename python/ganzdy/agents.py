@@ -101,7 +101,8 @@ class SeatView:
     # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
     # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
     # the tribute as this seat has seen it. A Guandan view's dealer is the seat
-    # that led the first trick (Guandan has no dealer).
+    # that leads the first trick (Guandan has no dealer); after 双上 it is -1, and
+    # the receivers None, until the tribute cards are shown.
     phase: str = "play"
     level: str | None = None
     team_levels: tuple[str, str] | None = None
@@ -173,7 +174,7 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
     if isinstance(deal, GuandanDeal):
         return SeatView(
             **public,
-            dealer=deal.first_leader,
+            dealer=_first_leader_seen(deal),
             stock_size=0,
             bombs_played=sum(move.is_bomb for _, move in moves),
             history=_seen_moves(deal, seat, moves),
@@ -196,15 +197,31 @@ def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -
     )
 
 
+def _double_tribute_unshown(deal: GuandanDeal) -> bool:
+    # After 双上 who pays whom, and who leads, follow from the two payers' highest
+    # cards, which nobody else sees until the tribute cards are shown (rules §8.4).
+    return deal.phase == "tribute" and len(deal.tribute) == 2
+
+
+def _first_leader_seen(deal: GuandanDeal) -> int:
+    if (
+        _double_tribute_unshown(deal)
+        and deal.rules.options["first_lead_after_tribute"].value != "first_out"
+    ):
+        return -1
+    return deal.first_leader
+
+
 def _tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
     # The tribute cards move, face up, once every payer has chosen; the return cards
     # move, face down, once every receiver has chosen.
     shown = deal.phase != "tribute"
     returned = deal.phase in ("play", "over")
+    unshown = _double_tribute_unshown(deal)
     return tuple(
         Tribute(
             payer=p.payer,
-            receiver=p.receiver,
+            receiver=None if unshown else p.receiver,
             card=p.card if shown or seat == p.payer else None,
             returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
         )

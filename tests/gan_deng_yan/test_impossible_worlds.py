@@ -69,7 +69,9 @@ def test_a_seat_shown_to_hold_all_four_jokers_is_sampled_so() -> None:
         assert ref.has_past(deal, 1, world)
         others.add(str(world.hand(2)))
     assert len(others) == 40  # the rest is still dealt at random
-    result = ganzdy.play_deal(DEFAULT, [ganzdy.GreedyAgent()] * 4, seed=6914531282968832396, dealer=0)
+    result = ganzdy.play_deal(
+        DEFAULT, [ganzdy.GreedyAgent()] * 4, seed=6914531282968832396, dealer=0
+    )
     assert result.is_terminal
 
 
@@ -105,7 +107,9 @@ def test_a_world_at_ply_0_records_pickles_and_replays_as_itself(rules: ganzdy.Ru
         unpickled = pickle.loads(pickle.dumps(world))
         for again in (replayed, unpickled):
             assert again.hash() == world.hash()
-            assert [again.hand(s) for s in range(rules.players)] == [world.hand(s) for s in range(rules.players)]
+            assert [again.hand(s) for s in range(rules.players)] == [
+                world.hand(s) for s in range(rules.players)
+            ]
             assert again.deck == world.deck and again.current_player == world.current_player
         # Played on, the world and its replay stay one deal.
         moves = []

@@ -304,6 +304,21 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       p.returned = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
     }
   }
+  if (returns_moved) {
+    // A return between two other seats was never shown to this one (rules §8.4,
+    // §9.3): the world's is a card its payer has held since, never the real one.
+    for (int i = 0; i < payment_count_; ++i) {
+      Payment& p = world.info_.payments[static_cast<std::size_t>(i)];
+      if (p.payer == seat || p.receiver == seat || p.returned < 0) continue;
+      const Cards since = world.hand(p.payer) + played_by(p.payer);
+      std::vector<int> faces;
+      for (int fallback = 0; fallback < 3 && faces.empty(); ++fallback)
+        for (int f = 0; f < kNumFaces; ++f)
+          if (fallback == 2 || returnable(*cfg_, f, fallback == 1))
+            for (int n = since.count(f); n > 0; --n) faces.push_back(f);
+      if (!faces.empty()) p.returned = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
+    }
+  }
   if (ply() == 0) {
     // Nothing has been played: the world can be a deal of its own, its deck the
     // order that deals its hands (card i to seat i % 4), and its setup what chose
