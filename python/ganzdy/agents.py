@@ -570,7 +570,13 @@ class HumanAgent:
         if view.resisted:
             self._write("tribute: resisted (the payers hold both big jokers)")
         for p in view.tribute:
-            to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
+            to = (
+                f"seat {p.receiver}"
+                if p.receiver is not None
+                else "the pick"
+                if view.phase == "pick"
+                else "a seat not known yet"
+            )
             if p.card is None:
                 self._write(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
                 continue

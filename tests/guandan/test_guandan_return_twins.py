@@ -12,6 +12,10 @@ from ganzdy import GuandanDeal
 RULES = ganzdy.Rules("guandan")
 
 
+def tribute_of(deal: GuandanDeal) -> list[tuple[int, int, str | None, str | None]]:
+    return [(p.payer, p.receiver, p.card, p.returned) for p in deal.tribute]
+
+
 def twins(count: int) -> list[tuple[GuandanDeal, GuandanDeal]]:
     """Pairs of deals just after a single tribute (seat 3 pays seat 0) in which seat 0
     gave back different cards; seats 1 and 2 saw neither."""
@@ -47,7 +51,7 @@ def test_a_hidden_return_is_the_same_to_the_seats_that_did_not_see_it() -> None:
             for k in range(6):
                 a, b = one.sample_world(seat, seed=k), two.sample_world(seat, seed=k)
                 assert a.hash() == b.hash()
-                assert a.tribute == b.tribute
+                assert tribute_of(a) == tribute_of(b)
                 for other in range(4):
                     assert a.observation(other).tolist() == b.observation(other).tolist()
                 # The world's return is a card its payer holds, as the rules allow.
@@ -55,6 +59,6 @@ def test_a_hidden_return_is_the_same_to_the_seats_that_did_not_see_it() -> None:
             infos = (ganzdy.GuandanInformationSet(d, seat) for d in (one, two))
             worlds = [info.sample_world(3) for info in infos]
             assert worlds[0].hash() == worlds[1].hash()
-            assert worlds[0].tribute == worlds[1].tribute
+            assert tribute_of(worlds[0]) == tribute_of(worlds[1])
         # The two seats concerned do see it.
         assert one.observation(0).tolist() != two.observation(0).tolist()
