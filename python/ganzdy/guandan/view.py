@@ -33,7 +33,8 @@ def double_tribute_unshown(deal: GuandanDeal) -> bool:
 
 def first_leader_seen(deal: GuandanDeal, seat: int, moves: Moves) -> int:
     """The seat that leads the first trick, or -1 while it hangs on hidden tribute cards."""
-    if double_tribute_unshown(deal) and deal.rules.option("first_lead_after_tribute") != "first_out":
+    leader_rule = deal.rules.option("first_lead_after_tribute")
+    if double_tribute_unshown(deal) and leader_rule != "first_out":
         return -1
     return deal.first_leader
 
