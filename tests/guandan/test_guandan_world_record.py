@@ -30,7 +30,8 @@ def test_a_world_at_ply_0_records_pickles_and_replays_as_itself(
     for _ in range(4):
         deal = GuandanDeal(rules, rng.randrange(2**63), **setup)  # type: ignore[arg-type]
         world = deal.sample_world(rng.randrange(4), seed=rng.randrange(2**32))
-        replayed = GuandanDeal.from_record(world.to_record())
+        replayed = ganzdy.from_record(world.to_record())
+        assert isinstance(replayed, GuandanDeal)
         unpickled = pickle.loads(pickle.dumps(world))
         for again in (replayed, unpickled):
             assert again.hash() == world.hash()
