@@ -17,7 +17,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 @pytest.mark.parametrize(
     "name",
     [
-        "state.md",
+        "deal.md",
+        "gan_deng_yan.md",
         "records.md",
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
