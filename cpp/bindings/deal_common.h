@@ -113,15 +113,6 @@ py::list replayable_moves(const DealT& d) {
   return moves;
 }
 
-// A determinization of the deal for `seat` (default: the seat to act), without the GIL.
-template <typename DealT>
-DealT sample_world_of(const DealT& d, py::handle seat_obj, py::handle seed, int players) {
-  const int seat = seat_or_current(d, seat_obj, players, "sample_world");
-  const std::uint64_t s = to_seed(seed);
-  py::gil_scoped_release release;
-  return d.sample_world(seat, s);
-}
-
 // Deal.legal_move_features(): the features (move_features.h) of the legal moves,
 // one row per move in legal_moves order, as fresh arrays.
 template <typename DealT>
