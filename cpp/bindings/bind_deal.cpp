@@ -1,4 +1,6 @@
+#include <chrono>
 #include <random>
+#include <thread>
 #include <string>
 
 #include "bindings.h"
@@ -36,6 +38,17 @@ std::uint64_t to_seed(py::handle obj) {
   py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
   py::object reduced = obj.attr("__and__")(mask);
   return reduced.cast<std::uint64_t>();
+}
+
+void reacquire_gil(PyThreadState* state) {
+#if PY_VERSION_HEX >= 0x030D0000
+  const bool finalizing = Py_IsFinalizing() != 0;
+#else
+  const bool finalizing = _Py_IsFinalizing() != 0;
+#endif
+  if (finalizing)
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
+  PyEval_RestoreThread(state);
 }
 
 std::string quoted(py::handle obj) {
@@ -188,13 +201,11 @@ py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents,
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
   auto shared = std::make_shared<const Rules>(rules);
-  PlayoutBatch batch;
-  {
-    py::gil_scoped_release release;
-    batch = guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-            : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-                    : gdy::playouts(shared, deals, policies, s, threads);
-  }
+  const PlayoutBatch batch = without_gil([&] {
+    return guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
+           : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
+                   : gdy::playouts(shared, deals, policies, s, threads);
+  });
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
   py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
   std::copy(batch.points.begin(), batch.points.end(), points.mutable_data());

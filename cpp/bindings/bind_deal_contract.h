@@ -92,8 +92,7 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
             // Sampled from a copy taken with the GIL held (constant time, the history
             // shared and immutable): another thread may push or pop `d` meanwhile.
             const D frozen = d.copy();
-            py::gil_scoped_release release;
-            return frozen.sample_world(seat, s);
+            return without_gil([&] { return frozen.sample_world(seat, s); });
           },
           py::arg("seat") = py::none(), py::arg("seed") = py::none(),
           "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
@@ -115,10 +114,7 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
             auto policies = policies_from(agents, seats(d));
             D copy = d.copy_without_history();  // the playout never undoes
             Random rng(to_seed(seed));
-            {
-              py::gil_scoped_release release;
-              playout(copy, policies, rng);
-            }
+            without_gil([&] { playout(copy, policies, rng); });
             return copy.outcome();
           },
           py::arg("agents") = "random", py::arg("seed") = py::none(), docs.playout)
