@@ -40,13 +40,16 @@ std::uint64_t to_seed(py::handle obj) {
   return reduced.cast<std::uint64_t>();
 }
 
-void reacquire_gil(PyThreadState* state) {
+bool interpreter_finalizing() {
 #if PY_VERSION_HEX >= 0x030D0000
-  const bool finalizing = Py_IsFinalizing() != 0;
+  return Py_IsFinalizing() != 0;
 #else
-  const bool finalizing = _Py_IsFinalizing() != 0;
+  return _Py_IsFinalizing() != 0;
 #endif
-  if (finalizing)
+}
+
+void reacquire_gil(PyThreadState* state) {
+  if (interpreter_finalizing())
     for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
   PyEval_RestoreThread(state);
 }
@@ -201,11 +204,14 @@ py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents,
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
   auto shared = std::make_shared<const Rules>(rules);
+  SignalPoll interrupted;
+  const KeepGoing keep_going = [&] { return !interrupted(); };
   const PlayoutBatch batch = without_gil([&] {
-    return guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-           : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-                   : gdy::playouts(shared, deals, policies, s, threads);
+    return guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true), keep_going)
+           : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true), keep_going)
+                   : gdy::playouts(shared, deals, policies, s, threads, keep_going);
   });
+  interrupted.raise_if_stopped();
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
   py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
   std::copy(batch.points.begin(), batch.points.end(), points.mutable_data());

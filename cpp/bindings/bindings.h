@@ -48,6 +48,9 @@ std::vector<Face> deck_from(py::handle obj);
 // waits for the GIL, the forced unwind starts in this ordinary function and passes
 // through pybind11, which lets it through, to the thread's end.
 void reacquire_gil(PyThreadState* state);
+// Whether the interpreter has begun finalizing: a thread without the GIL must then
+// not ask for it.
+bool interpreter_finalizing();
 
 // Runs `job` with the GIL released, and returns its result or rethrows its
 // exception once the GIL is back (reacquire_gil). Every long call of the
@@ -97,15 +100,16 @@ auto without_gil(Job&& job) -> decltype(job()) {
 class SignalPoll {
  public:
   bool operator()() {
-    if (error_) return true;
+    if (error_ || finalizing_) return true;
     const auto now = std::chrono::steady_clock::now();
     if (now < next_) return false;
     next_ = now + std::chrono::milliseconds(100);
+    if (interpreter_finalizing()) return finalizing_ = true;  // stop; reacquire_gil() parks the thread
     py::gil_scoped_acquire gil;
     if (PyErr_CheckSignals() != 0) error_.emplace();
     return error_.has_value();
   }
-  bool stopped() const { return error_.has_value(); }
+  bool stopped() const { return finalizing_ || error_.has_value(); }
   void raise_if_stopped() {
     if (error_) throw std::move(*error_);
   }
@@ -113,6 +117,7 @@ class SignalPoll {
  private:
   std::chrono::steady_clock::time_point next_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
   std::optional<py::error_already_set> error_;
+  bool finalizing_ = false;
 };
 
 using FloatArray = py::array_t<float, py::array::c_style>;

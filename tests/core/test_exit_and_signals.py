@@ -91,3 +91,33 @@ def test_ctrl_c_stops_time_vector_env_promptly() -> None:
     assert lines[0] == "interrupted", done.stdout
     assert float(lines[1]) < 2.0
     assert lines[-1] == "stepped"
+
+
+CTRL_C_PLAYOUTS = """
+    import signal, sys, threading, time
+    import ganzdy
+
+    rules = ganzdy.Rules(sys.argv[1])
+    threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
+    start = time.monotonic()
+    try:
+        ganzdy.playouts(rules, 10**7, seed=1, threads=int(sys.argv[2]))
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(f"interrupted {time.monotonic() - start:.3f}")
+    # Later batches are whole and as before: deal i depends on the seed and i alone.
+    again = ganzdy.playouts(rules, 40, seed=1, threads=2)
+    alone = ganzdy.playouts(rules, 40, seed=1, threads=1)
+    print("same" if (again["points"] == alone["points"]).all() else "differ")
+"""
+
+
+@pytest.mark.parametrize("game", ["gan_deng_yan", "guandan", "gouji"])
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_ctrl_c_stops_playouts_promptly(game: str, threads: str) -> None:
+    done = run(CTRL_C_PLAYOUTS, game, threads)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.split()
+    assert lines[0] == "interrupted", done.stdout
+    assert float(lines[1]) < 2.0
+    assert lines[-1] == "same"
