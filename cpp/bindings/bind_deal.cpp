@@ -147,39 +147,6 @@ Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle
   return Deal(shared, seed_arg(seed), d);
 }
 
-py::tuple deal_state(const Deal& d) {
-  if (d.root_ply() > 0)
-    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
-                           ") cannot be pickled: it cannot be replayed from its deck");
-  py::list deck = deck_names(d.deck());
-  py::list moves;
-  d.history().for_each([&](const gdy::Ply& ply) {
-    moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
-                                ply.move.cards.str()));
-  });
-  return py::make_tuple(py::cast(d.rules()), deck, d.dealer(), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                        moves);
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  require_gan_deng_yan(rules, "deals");
-  auto shared = std::make_shared<const Rules>(rules);
-  Deal d = t[3].is_none() ? Deal(shared, deck_from(t[1]), t[2].cast<int>())
-                          : Deal(shared, t[3].cast<std::uint64_t>(), t[2].cast<int>());
-  for (auto item : t[4].cast<py::list>()) {
-    auto m = item.cast<py::tuple>();
-    Move move;
-    move.kind = *parse_kind(m[0].cast<std::string>());
-    auto rank = parse_rank(m[1].cast<std::string>());
-    move.rank = rank ? static_cast<std::int8_t>(*rank) : static_cast<std::int8_t>(kNoRank);
-    move.cards = Cards::parse(m[2].cast<std::string>());
-    move.length = static_cast<std::uint8_t>(move.cards.size());
-    d.push(move);
-  }
-  return d;
-}
-
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
   const auto n = d.rules().gdy_index().size();
@@ -293,8 +260,7 @@ void bind_deal(py::module_& m) {
       .def("__repr__", [](const Deal& d) {
         return "<GanDengYanDeal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
                std::to_string(d.ply()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
         py::arg("seed") = py::none(), py::arg("threads") = 0, py::arg("tribute") = py::none(),

@@ -99,29 +99,6 @@ py::tuple team_levels_of(const Deal& d) {
   return py::make_tuple(std::string(rank_name(d.team_level(0))), std::string(rank_name(d.team_level(1))));
 }
 
-py::tuple deal_state(const Deal& d) {
-  py::list moves = replayable_moves(d);
-  py::list deck = deck_names(d.deck());
-  const gd::DealSetup& s = d.setup();
-  py::object levels = py::none();
-  if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) levels = team_levels_of(d);
-  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                                   deck, previous_finish_of(d), seat_or_none(s.first_leader),
-                                   seat_or_none(s.turned_position), levels, moves);
-  // A dealer other than 0 rides at the end, so the states of older pickles still load.
-  if (s.dealer != 0) state = py::tuple(state + py::make_tuple(s.dealer));
-  return state;
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  py::object dealer = t.size() > 8 ? py::object(t[8]) : py::object(py::int_(0));
-  Deal d = new_gd_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4],
-                       t[5], t[6]);
-  for (auto item : t[7].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
-  return d;
-}
-
 }  // namespace
 
 void bind_gd_deal(py::module_& m) {
@@ -243,8 +220,7 @@ void bind_gd_deal(py::module_& m) {
         return "<GuandanDeal level " + std::string(rank_name(d.level())) + ", " + std::string(gd::phase_name(d.phase())) +
                ", ply " + std::to_string(d.ply()) +
                (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.attr("GUANDAN_OBSERVATION_VERSION") = gd::kObservationVersion;
 }

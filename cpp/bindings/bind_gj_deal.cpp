@@ -169,24 +169,6 @@ std::string_view role_name(Deal::Role role) {
   }
 }
 
-py::tuple deal_state(const Deal& d) {
-  py::list moves = replayable_moves(d);
-  py::list deck = deck_names(d.deck());
-  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                                   deck, previous_of(d), seat_or_none(d.setup().first_leader), moves);
-  // A dealer other than 0 rides at the end, so the states of older pickles still load.
-  if (d.setup().dealer != 0) state = py::tuple(state + py::make_tuple(d.setup().dealer));
-  return state;
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  py::object dealer = t.size() > 6 ? py::object(t[6]) : py::object(py::int_(0));
-  Deal d = new_gj_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4]);
-  for (auto item : t[5].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
-  return d;
-}
-
 int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
 
 }  // namespace
@@ -374,8 +356,7 @@ void bind_gj_deal(py::module_& m) {
       .def("__repr__", [](const Deal& d) {
         return "<GoujiDeal " + std::string(gj::phase_name(d.phase())) + ", ply " + std::to_string(d.ply()) +
                (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.attr("GOUJI_OBSERVATION_VERSION") = gj::kObservationVersion;
 }

@@ -101,18 +101,6 @@ inline void raise_if_broken(const std::string& broken) {
   throw py::error_already_set();
 }
 
-// Every move of the deal's history as text, for pickling: IllegalMoveError for a
-// copy made without history, which cannot be replayed from its deck.
-template <typename DealT>
-py::list replayable_moves(const DealT& d) {
-  if (d.root_ply() > 0)
-    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
-                           ") cannot be pickled: it cannot be replayed from its deck");
-  py::list moves;
-  for_each_ply(d.history(), [&](const auto& ply) { moves.append(ply.move.str()); });
-  return moves;
-}
-
 // Deal.legal_move_features(): the features (move_features.h) of the legal moves,
 // one row per move in legal_moves order, as fresh arrays.
 template <typename DealT>
