@@ -101,7 +101,7 @@ CTRL_C_PLAYOUTS = """
     threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
     start = time.monotonic()
     try:
-        ganzdy.playouts(rules, 10**7, seed=1, threads=int(sys.argv[2]))
+        ganzdy.playouts(rules, 10**6, seed=1, threads=int(sys.argv[2]))
         print("not interrupted")
     except KeyboardInterrupt:
         print(f"interrupted {time.monotonic() - start:.3f}")
