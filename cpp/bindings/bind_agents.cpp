@@ -2,11 +2,9 @@
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/agents.h"
 #include "ganzdy/guandan/moves.h"
-#include "ganzdy/guandan/playout.h"
 #include "ganzdy/gan_deng_yan/agents.h"
 #include "ganzdy/gouji/agents.h"
 #include "ganzdy/gouji/moves.h"
-#include "ganzdy/gouji/playout.h"
 
 namespace ganzdy::bind {
 
@@ -145,36 +143,9 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
   return gj::greedy_choice(cfg, v, moves);
 }
 
-// Deal.playout of a game whose deals play out with `play`.
-template <class D, int Players, class Play>
-void def_playout(py::module_& m, const char* cls, const std::string& phases, Play play) {
-  py::class_<D> deal = py::reinterpret_borrow<py::class_<D>>(m.attr(cls));
-  deal.def(
-      "playout",
-      [play](const D& d, py::handle agents, py::handle seed) {
-        auto policies = policies_from(agents, Players);
-        D copy = d.copy_without_history();
-        Random rng(to_seed(seed));
-        {
-          py::gil_scoped_release release;
-          play(copy, policies, rng);
-        }
-        return copy.outcome();
-      },
-      py::arg("agents") = "random", py::arg("seed") = py::none(),
-      ("Play a copy of this deal to its end (" + phases +
-       " included) with built-in policies ('random', 'greedy', one for every seat or one a seat); returns its "
-       "outcome and leaves this deal alone.")
-          .c_str());
-}
-
 }  // namespace
 
 void bind_agents(py::module_& m) {
-  def_playout<gd::Deal, gd::kPlayers>(m, "GuandanDeal", "tribute phases",
-                                      [](gd::Deal& d, const std::vector<Policy>& p, Random& r) { gd::playout(d, p, r); });
-  def_playout<gj::Deal, gj::kPlayers>(m, "GoujiDeal", "pre-play phases",
-                                      [](gj::Deal& d, const std::vector<Policy>& p, Random& r) { gj::playout(d, p, r); });
   m.def("gouji_greedy_index", &gouji_greedy_index, py::arg("rules"), py::arg("seat"), py::arg("phase"),
         py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
         py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),

@@ -56,8 +56,7 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
   options.reward = parse_reward(reward);
   options.threads = threads;
   options.seed = to_seed(seed);
-  py::gil_scoped_release release;
-  return ismcts(info, options);
+  return without_gil([&] { return ismcts(info, options); });
 }
 
 constexpr const char* kIsmctsDoc =

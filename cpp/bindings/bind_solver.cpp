@@ -137,11 +137,7 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
     }
   };
   const Deal copy = deal.copy_without_history();
-  gdy::SolveResult result;
-  {
-    py::gil_scoped_release release;
-    result = gdy::solve(copy, options);
-  }
+  gdy::SolveResult result = without_gil([&] { return gdy::solve(copy, options); });
   if (failure) throw std::move(*failure);
   return result;
 }

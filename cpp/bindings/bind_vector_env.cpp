@@ -99,12 +99,10 @@ template <class G>
 void reset(BoundVectorEnv<G>& self, py::handle seed) {
   InUse in_use(self);
   if (seed.is_none()) {
-    py::gil_scoped_release release;
-    self.env.reset();
+    without_gil([&] { self.env.reset(); });
   } else {
     const std::uint64_t s = to_seed(seed);
-    py::gil_scoped_release release;
-    self.env.reset(s);
+    without_gil([&] { self.env.reset(s); });
   }
 }
 
@@ -122,8 +120,7 @@ void step(BoundVectorEnv<G>& self, py::handle actions) {
   auto ids = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
   InUse in_use(self);
   const std::span<const std::int64_t> span(ids.data(), static_cast<std::size_t>(ids.size()));
-  py::gil_scoped_release release;
-  self.env.step(span);
+  without_gil([&] { self.env.step(span); });
 }
 
 template <class G>
@@ -168,11 +165,7 @@ py::dict legal_features(BoundVectorEnv<G>& self) {
 py::array action_masks(py::object owner) {
   auto& self = owner.cast<BoundVectorEnv<GanDengYanGame>&>();
   InUse in_use(self);
-  std::span<const std::uint8_t> masks;
-  {
-    py::gil_scoped_release release;
-    masks = self.env.masks();
-  }
+  const std::span<const std::uint8_t> masks = without_gil([&] { return self.env.masks(); });
   return view(owner, masks, {self.env.num_envs(), self.env.num_moves()}, py::dtype::of<bool>());
 }
 
@@ -202,12 +195,13 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
   std::int64_t episodes = 0;
   std::int64_t mask_bytes = 0;
   double reward_sum = 0.0;
-  {
-    py::gil_scoped_release release;
-    for (int r = 0; r < rounds; ++r) {
+  SignalPoll interrupted;
+  without_gil([&] {
+    for (int r = 0; r < rounds && !interrupted.stopped(); ++r) {
       const auto start = std::chrono::steady_clock::now();
       const std::clock_t cpu_start = std::clock();
       for (int s = 0; s < steps; ++s) {
+        if (interrupted()) return;
         const auto ids = env.legal_ids();
         const auto offsets = env.legal_offsets();
         for (std::size_t i = 0; i < n; ++i) {
@@ -230,7 +224,8 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / count);
       cpu_samples.push_back(static_cast<double>(cpu_stop - cpu_start) * 1e9 / CLOCKS_PER_SEC / count);
     }
-  }
+  });
+  interrupted.raise_if_stopped();
   py::dict out;
   out["ns_per_step"] = samples;
   out["cpu_ns_per_step"] = cpu_samples;

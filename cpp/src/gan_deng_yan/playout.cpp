@@ -12,7 +12,8 @@ int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
 }
 
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads) {
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads,
+                      const KeepGoing& keep_going) {
   const int n = rules->players();
   PlayoutBatch batch = empty_batch(deals, n);
   for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
@@ -25,7 +26,7 @@ PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t de
     batch.winner[i] = static_cast<std::int8_t>(o.winner);
     batch.bombs[i] = deal.bombs_played();
     std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * n));
-  });
+  }, keep_going);
   return batch;
 }
 

@@ -25,7 +25,8 @@ int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
 }
 
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute) {
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going) {
   require_gouji(rules);
   const auto make = [&](std::uint64_t s) {
     DealSetup setup;
@@ -36,7 +37,8 @@ PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t de
     return Deal(rules, s, setup);
   };
   return finishing_batch<kPlayers>(deals, seed, threads, make,
-                                   [&](Deal& deal, Random& rng, int&) { return playout(deal, policies, rng); });
+                                   [&](Deal& deal, Random& rng, int&) { return playout(deal, policies, rng); },
+                                   keep_going);
 }
 
 }  // namespace ganzdy::gj

@@ -21,7 +21,8 @@ int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng, int* b
 }
 
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute) {
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going) {
   require_guandan(rules);
   const auto make = [&](std::uint64_t s) {
     DealSetup setup;
@@ -34,7 +35,7 @@ PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t de
   };
   return finishing_batch<kPlayers>(deals, seed, threads, make, [&](Deal& deal, Random& rng, int& bombs) {
     return playout(deal, policies, rng, &bombs);
-  });
+  }, keep_going);
 }
 
 }  // namespace ganzdy::gd

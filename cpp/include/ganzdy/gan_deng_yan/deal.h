@@ -243,4 +243,13 @@ std::vector<Face> ordered_deck(const Rules& rules);
 // Throws DeckError unless `deck` is exactly the rules' deck in some order.
 void check_deck_order(const Rules& rules, const std::vector<Face>& deck);
 
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a leader does not pass. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
+// The deal for people: the rules, the table, every seat's hand, the outcome once over.
+std::string to_string(const Deal& deal);
+
 }  // namespace ganzdy::gdy

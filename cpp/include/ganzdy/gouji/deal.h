@@ -525,4 +525,14 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 // Returns `rules`; throws RulesError unless they are Gouji rules.
 const std::shared_ptr<const Rules>& require_gouji(const std::shared_ptr<const Rules>& rules);
 
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a play is a Gouji play and every decision outside
+// play is legal. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
+// The deal for people: the rules, the table, every seat's hand, the outcome once over.
+std::string to_string(const Deal& deal);
+
 }  // namespace ganzdy::gj

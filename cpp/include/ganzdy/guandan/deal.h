@@ -327,4 +327,14 @@ bool resists(const Config& cfg, const Cards* payers[], int count);
 // Gan Deng Yan caller to ganzdy.GanDengYanDeal).
 const std::shared_ptr<const Rules>& require_guandan(const std::shared_ptr<const Rules>& rules);
 
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a play is a combination and tribute choices are
+// legal. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
+// The deal for people: the rules, the table, every seat's hand, the outcome once over.
+std::string to_string(const Deal& deal);
+
 }  // namespace ganzdy::gd

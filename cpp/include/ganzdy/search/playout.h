@@ -91,17 +91,26 @@ struct PlayoutBatch {
 // A batch of `deals` deals of `players` seats with every column sized and zeroed.
 PlayoutBatch empty_batch(std::int64_t deals, int players);
 
+// Asked between chunks of deals on the thread that started a batch; false stops
+// the batch early (for Ctrl-C: the bindings poll Python's signal handlers here).
+// Empty: the batch runs to its end.
+using KeepGoing = std::function<bool()>;
+
 // Calls play(i) for every deal i of [0, count) on `threads` threads (<= 0: every
-// hardware thread), handing out deals in small chunks. play must be safe to run
-// concurrently for different i.
-void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play);
+// hardware thread), the calling thread one of them, handing out deals in small
+// chunks. play must be safe to run concurrently for different i. Once keep_going
+// answers false no new chunk starts, so some deals are left unplayed; every worker
+// is joined before it returns.
+void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play,
+                   const KeepGoing& keep_going = {});
 
 // A batch of a game whose deals end with a finishing order (Guandan, Gouji): deal i
 // is make(deal_seed(seed, i)), played without history by play(deal, rng, bombs)
 // (returning its plies) with rng = Random(deal seed ^ kPolicySalt); its row holds
 // the outcome's points, the first seat out (-1 when nobody went out) and the bombs.
 template <int Players, class Make, class Play>
-PlayoutBatch finishing_batch(std::int64_t deals, std::uint64_t seed, int threads, Make&& make, Play&& play) {
+PlayoutBatch finishing_batch(std::int64_t deals, std::uint64_t seed, int threads, Make&& make, Play&& play,
+                             const KeepGoing& keep_going = {}) {
   PlayoutBatch batch = empty_batch(deals, Players);
   for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
     const std::uint64_t s = deal_seed(seed, i);
@@ -114,7 +123,7 @@ PlayoutBatch finishing_batch(std::int64_t deals, std::uint64_t seed, int threads
     batch.winner[i] = static_cast<std::int8_t>(o.finish_order.empty() ? -1 : o.finish_order.front());
     batch.bombs[i] = bombs;
     std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * Players));
-  });
+  }, keep_going);
   return batch;
 }
 
