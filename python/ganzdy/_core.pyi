@@ -135,8 +135,10 @@ class Rules(metaclass=_Pybind11Type):
     def classify(self, cards: str | Cards) -> GoujiPlay: ...
     def is_gouji(self, move: Move) -> bool: ...
     def new_deal(
-        self, seed: int | None = None, dealer: int = 0, deck: str | Sequence[str] | None = None
-    ) -> GanDengYanDeal: ...
+        self, seed: int | None = None, dealer: int = 0, **setup: Any
+    ) -> GanDengYanDeal | GuandanDeal | GoujiDeal:
+        """A deal of the rules' game: GanDengYanDeal, GuandanDeal or GoujiDeal(rules, seed,
+        dealer, **setup). dealer is the seat dealt the deck's first card."""
     def position(
         self,
         hands: Sequence[str | Cards],
@@ -258,7 +260,15 @@ class _DealBase(Generic[_Legal, _Outcome]):
 class GanDengYanDeal(_DealBase[GanDengYanLegalMoves, GanDengYanOutcome], metaclass=_Pybind11Type):
     """One deal of Gan Deng Yan: the in-deal state machine."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        dealer: int = 0,
+        *,
+        deck: str | Sequence[str] | None = None,
+    ) -> None:
+        """dealer: the seat dealt the first card; it takes the extra card and leads."""
     @property
     def dealer(self) -> int: ...
     @property
@@ -352,13 +362,18 @@ class GuandanDeal(_TeamDeal[GuandanLegalMoves, GuandanOutcome], metaclass=_Pybin
         self,
         rules: Rules,
         seed: int | None = None,
+        dealer: int = 0,
         *,
         deck: str | Sequence[str] | None = None,
         previous_finish: Sequence[int] | None = None,
         first_leader: int | None = None,
         turned_position: int | None = None,
         team_levels: Sequence[str] | None = None,
-    ) -> None: ...
+    ) -> None:
+        """dealer: the seat dealt the deck's first card (card i to seat (dealer + i) % 4);
+        it decides nothing else, and 0 gives the deal earlier versions made."""
+    @property
+    def dealer(self) -> int: ...
     @property
     def previous_finish(self) -> list[int] | None: ...
     @property
@@ -462,11 +477,16 @@ class GoujiDeal(_TeamDeal[GoujiLegalMoves, GoujiOutcome], metaclass=_Pybind11Typ
         self,
         rules: Rules,
         seed: int | None = None,
+        dealer: int = 0,
         *,
         deck: str | Sequence[str] | None = None,
         previous: Mapping[str, Any] | None = None,
         first_leader: int | None = None,
-    ) -> None: ...
+    ) -> None:
+        """dealer: the seat dealt the deck's first card (card i to seat (dealer + i) % 6);
+        it decides nothing else, and 0 gives the deal earlier versions made."""
+    @property
+    def dealer(self) -> int: ...
     @property
     def previous(self) -> dict[str, Any] | None: ...
     @property

@@ -446,9 +446,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     rules = deal.rules
     seed = deal.seed
     replay = (
-        rules.new_deal(seed=seed, dealer=deal.dealer)
+        GanDengYanDeal(rules, seed, deal.dealer)
         if seed is not None
-        else rules.new_deal(deck=deal.deck, dealer=deal.dealer)
+        else GanDengYanDeal(rules, deck=deal.deck, dealer=deal.dealer)
     )
     origin = f"seed {seed}" if seed is not None else "an explicit deck"
     print(f"{rules!r}; {origin}; seat {deal.dealer} deals")

@@ -141,7 +141,7 @@ def play_deal(
         if dealer != 0:
             raise GanzdyError(f"dealer={dealer}: Guandan has no dealer (the first leader is drawn)")
         return drive(GuandanDeal(rules, seed), agents, on_move=on_move)
-    return drive(rules.new_deal(seed=seed, dealer=dealer), agents, on_move=on_move)
+    return drive(GanDengYanDeal(rules, seed, dealer), agents, on_move=on_move)
 
 
 @dataclass(frozen=True)
@@ -684,7 +684,7 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
             winner = None if team is None else next(s for s in deal.outcome.places if s % 2 == team)
             drawn = winner is None
         else:
-            deal = drive(plan.rules.new_deal(seed=seed, dealer=schedule.dealer(k)), timed)
+            deal = drive(GanDengYanDeal(plan.rules, seed, schedule.dealer(k)), timed)
             winner, drawn = deal.outcome.winner, deal.outcome.drawn
         outcome = deal.outcome
         points = tuple(outcome.points)

@@ -201,14 +201,14 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> GanDengYanDeal:
     deck = _deck_field(record)
     try:
         if seed is not None:
-            deal = rules.new_deal(seed=seed, dealer=dealer)
+            deal = GanDengYanDeal(rules, seed, dealer)
             # The deck is redundant given the seed; a record may leave it out.
             if deck is not None:
                 _check_deck(deal, deck)
             return deal
         if deck is None:
             raise RecordError("record has neither a seed nor a deck")
-        return rules.new_deal(deck=deck, dealer=dealer)
+        return GanDengYanDeal(rules, deck=deck, dealer=dealer)
     except RecordError:
         raise
     except GanzdyError as error:

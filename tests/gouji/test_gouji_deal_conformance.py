@@ -23,6 +23,7 @@ import pytest
 
 from ganzdy import (
     DeckError,
+    GanDengYanDeal,
     GanzdyError,
     GoujiDeal,
     IllegalMoveError,
@@ -267,7 +268,7 @@ def test_bad_rules_and_moves() -> None:
     with pytest.raises(RulesError, match="GuandanDeal"):
         GoujiDeal(Rules("guandan"), 1)
     with pytest.raises(RulesError, match="GoujiDeal"):
-        Rules("gouji").new_deal(seed=1)
+        GanDengYanDeal(Rules("gouji"), 1)
     deal = GoujiDeal(Rules("gouji"), 5)
     with pytest.raises(IllegalMoveError, match="no move to undo"):
         deal.pop()

@@ -113,8 +113,8 @@ def test_a_deck_order_needs_the_first_leader_when_the_rules_draw_it() -> None:
 
 
 def test_the_two_deals_refuse_each_others_rules() -> None:
-    with pytest.raises(RulesError, match=r"a guandan deal is ganzdy\.GuandanDeal"):
-        RULES.new_deal(seed=1)
+    with pytest.raises(RulesError, match=r"a Guandan deal is ganzdy\.GuandanDeal"):
+        ganzdy.GanDengYanDeal(RULES, seed=1)
     with pytest.raises(
         RulesError, match=r"a Gan Deng Yan deal is ganzdy\.GanDengYanDeal: rules\.new_deal\(\)"
     ):
