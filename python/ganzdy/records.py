@@ -301,9 +301,12 @@ def _setup_deal(
         )
     seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
-    setup = {
+    fields = {**fields, "dealer": ((int,), "a seat or null")}
+    given = {
         field: _optional(record, field, kinds, what) for field, (kinds, what) in fields.items()
     }
+    # A field left null was not given (a record older than the dealer has none).
+    setup = {field: value for field, value in given.items() if value is not None}
     try:
         if seed is not None:
             deal = make(rules, seed, **setup)
