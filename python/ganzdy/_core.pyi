@@ -281,10 +281,8 @@ class GanDengYanDeal(_DealBase[GanDengYanLegalMoves, GanDengYanOutcome], metacla
     def legal_mask(self) -> npt.NDArray[np.bool_]: ...
     def push_id(self, id: int) -> None: ...
     def apply_id(self, id: int) -> None: ...
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GanDengYanDeal: ...
 
 GUANDAN_OBSERVATION_VERSION: int
 MOVE_KINDS: tuple[str, ...]
@@ -354,10 +352,8 @@ class _TeamDeal(_DealBase[_Legal, _Outcome]):
 
 class GuandanDeal(_TeamDeal[GuandanLegalMoves, GuandanOutcome], metaclass=_Pybind11Type):
     """One deal of Guandan with its tribute phase: the in-deal state machine."""
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GuandanDeal: ...
     def __init__(
         self,
         rules: Rules,
@@ -467,10 +463,8 @@ class GoujiLegalMoves(metaclass=_Pybind11Type):
 
 class GoujiDeal(_TeamDeal[GoujiLegalMoves, GoujiOutcome], metaclass=_Pybind11Type):
     """One deal of Gouji with its pre-play phases: the in-deal state machine."""
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GoujiDeal: ...
 
     teams: ClassVar[tuple[tuple[int, int, int], tuple[int, int, int]]]
     def __init__(
