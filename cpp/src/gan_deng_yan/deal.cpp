@@ -74,7 +74,7 @@ void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -83,7 +83,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()) {
+    : rules_(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)) {
   check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   deal_cards(dealer);
@@ -364,13 +364,13 @@ void Deal::legal_ids(std::vector<std::int32_t>& out) const {
   thread_local MoveList moves;
   legal_moves(moves);
   out.resize(moves.size());
-  const MoveIndex& index = rules_->gdy_index();
+  const MoveIndex& index = gdy::move_index(*rules_);
   for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
 }
 
 std::optional<Move> Deal::move_of_id(std::int32_t id) const {
   if (is_terminal()) return std::nullopt;
-  return rules_->gdy_index().move_from(id, hand(info_.current));
+  return gdy::move_index(*rules_).move_from(id, hand(info_.current));
 }
 
 std::string Deal::why_illegal(const Move& move) const {

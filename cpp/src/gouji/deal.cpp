@@ -155,7 +155,7 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&rules_->gj()), setup_(setup), seed_(seed), has_seed_(true) {
+    : rules_(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
   auto deck = gdy::ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -164,7 +164,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSet
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&rules_->gj()), setup_(setup) {
+    : rules_(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup) {
   gdy::check_deck_order(*rules_, deck);
   // Ties of 上班 still need a random order: one drawn from the deck order, so
   // the same deck always gives the same deal.

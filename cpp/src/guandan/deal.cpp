@@ -112,7 +112,7 @@ bool resists(const Config& cfg, const Cards* payers[], int count) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : rules_(require_guandan(rules)), cfg_(&rules_->gd()), setup_(setup), seed_(seed), has_seed_(true) {
+    : rules_(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
   auto deck = gdy::ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -121,7 +121,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSet
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : rules_(require_guandan(rules)), cfg_(&rules_->gd()), setup_(setup) {
+    : rules_(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup) {
   gdy::check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   start(setup, nullptr);

@@ -28,7 +28,7 @@ std::shared_ptr<const Rules> GanDengYanGame::require(std::shared_ptr<const Rules
 }
 int GanDengYanGame::players(const Rules& rules) { return rules.players(); }
 int GanDengYanGame::observation_size(const Rules& rules) { return gdy::observation_size(rules.players(), false); }
-std::int32_t GanDengYanGame::num_moves(const Rules& rules) { return rules.gdy_index().size(); }
+std::int32_t GanDengYanGame::num_moves(const Rules& rules) { return gdy::move_index(rules).size(); }
 
 gdy::Deal GanDengYanGame::deal(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t env,
                                std::int64_t episode) {
@@ -38,7 +38,7 @@ gdy::Deal GanDengYanGame::deal(const std::shared_ptr<const Rules>& rules, std::u
 
 int GanDengYanGame::seat_after(const Rules& rules, int seat, int k) {
   const int players = rules.players();
-  return rules.gdy().direction == gdy::Direction::counter_clockwise ? (seat + k) % players
+  return gdy::config(rules).direction == gdy::Direction::counter_clockwise ? (seat + k) % players
                                                                     : (seat - k + players) % players;
 }
 
@@ -49,13 +49,13 @@ void GanDengYanGame::observe(const Deal& deal, int seat, float* out) { gdy::enco
 std::int64_t GanDengYanGame::points(const Deal& deal, int seat) {
   return deal.outcome().points[static_cast<std::size_t>(seat)];
 }
-std::int32_t GanDengYanGame::id(const Rules& rules, const Move& move) { return rules.gdy_index().id(move); }
+std::int32_t GanDengYanGame::id(const Rules& rules, const Move& move) { return gdy::move_index(rules).id(move); }
 
 std::string GanDengYanGame::why_not(const Deal& deal, const Rules& rules, std::int64_t id) {
-  const std::int32_t num = rules.gdy_index().size();
+  const std::int32_t num = gdy::move_index(rules).size();
   if (id < 0 || id >= num) return " is out of range: expected 0 to " + std::to_string(num - 1);
   const int seat = deal.current_player();
-  const gdy::MoveIndex& index = rules.gdy_index();
+  const gdy::MoveIndex& index = gdy::move_index(rules);
   const auto id32 = static_cast<std::int32_t>(id);
   std::string out = " (" + index.move(id32)->str() + ") is not legal for the learner (seat " + std::to_string(seat) + "): ";
   const auto move = index.move_from(id32, deal.hand(seat));

@@ -56,7 +56,7 @@ static_assert(sizeof(Node) == 32);
 // A move's key in the tree. Gan Deng Yan: its id.
 class IdKeys {
  public:
-  explicit IdKeys(const Rules& rules) : index_(rules.gdy_index()) {}
+  explicit IdKeys(const Rules& rules) : index_(gdy::move_index(rules)) {}
   std::int32_t key(const Move& move) { return index_.id(move); }
   std::size_t size() const { return static_cast<std::size_t>(index_.size()); }
 
@@ -404,7 +404,7 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
   result.children.resize(root_moves.size());
   for (std::size_t i = 0; i < root_moves.size(); ++i) {
     if constexpr (std::is_same_v<Deal, gdy::Deal>)
-      root_ids[i] = info.rules().gdy_index().id(root_moves[i]);
+      root_ids[i] = gdy::move_index(info.rules()).id(root_moves[i]);
     else
       root_ids[i] = static_cast<std::int32_t>(i);
     result.children[i].id = root_ids[i];

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ganzdy/gan_deng_yan/ids.h"
 #include "ganzdy/gan_deng_yan/moves.h"
 #include "ganzdy/core/history.h"
 #include "ganzdy/core/rules.h"

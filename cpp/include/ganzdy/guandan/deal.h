@@ -98,7 +98,7 @@ struct DealSetup {
   // seed. A deal from a deck order needs this or first_leader.
   int turned_position = -1;
   // The levels of team 0 and team 1 as rank indices (card.h); kNoRank: the
-  // deal's level. Shown in observations only; the deal plays at rules().gd().level.
+  // deal's level. Shown in observations only; the deal plays at gd::config(rules()).level.
   std::array<int, 2> team_levels{kNoRank, kNoRank};
 };
 

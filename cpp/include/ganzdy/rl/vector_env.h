@@ -11,7 +11,7 @@
 //    throws IllegalMoveError naming the env, the id and why, and then no env has
 //    changed. Otherwise each env applies its action, and the opponents play until
 //    it is the learner's turn again or the deal ends.
-//  - Move ids. Gan Deng Yan (Game::kMoveIds): the ids of Rules::gdy_index(), as
+//  - Move ids. Gan Deng Yan (Game::kMoveIds): the ids of gdy::move_index(rules), as
 //    Deal::legal_ids gives them. Card-level games (Guandan, Gouji), whose moves
 //    have no fixed id space: a move's id is its index in the deal's legal moves
 //    (0 .. count - 1, legal_moves order), and each legal move comes with its

@@ -14,7 +14,7 @@
 
 namespace ganzdy {
 
-// Gan Deng Yan: moves have ids (Rules::gdy_index()). Episode e of env i is
+// Gan Deng Yan: moves have ids (gdy::move_index(rules)). Episode e of env i is
 // Deal(rules, episode_seed, dealer = (i + e) % players): the dealer rotates, so a
 // fixed learner seat still meets every position relative to the dealer.
 struct GanDengYanGame {
