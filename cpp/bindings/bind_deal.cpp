@@ -117,27 +117,6 @@ void apply_guarded(Deal& deal, const Move& move) {
   deal.apply(move);
 }
 
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
-                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < d.players(); ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    auto o = d.outcome();
-    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
-    out += "\n";
-  }
-  return out;
-}
-
 py::tuple deal_state(const Deal& d) {
   if (d.root_ply() > 0)
     throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
@@ -302,7 +281,7 @@ void bind_deal(py::module_& m) {
         return copy.outcome();
       }, py::arg("agents") = "random", py::arg("seed") = py::none(),
          "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("__str__", &deal_str)
+      .def("__str__", &Deal::str)
       .def("__repr__", [](const Deal& d) {
         return "<GanDengYanDeal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
                std::to_string(d.ply()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";

@@ -119,34 +119,6 @@ void apply_guarded(Deal& d, const Move& move) {
   d.apply(move);
 }
 
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; level " + std::string(rank_name(d.level())) + " (team 0 at " +
-                    std::string(rank_name(d.team_level(0))) + ", team 1 at " + std::string(rank_name(d.team_level(1))) +
-                    "), phase " + std::string(gd::phase_name(d.phase())) + "\n";
-  if (d.resisted()) out += "tribute resisted\n";
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const gd::Payment& p = d.payment(i);
-    out += "tribute: seat " + std::to_string(p.payer) + " pays " + (p.card < 0 ? std::string("?") : face_name(p.card)) +
-           " to " + (p.receiver < 0 ? std::string("?") : "seat " + std::to_string(p.receiver)) + ", gets back " +
-           (p.returned < 0 ? std::string("?") : face_name(p.returned)) + "\n";
-  }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < gd::kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(gd::team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    out += "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
-  }
-  return out;
-}
-
 py::tuple deal_state(const Deal& d) {
   py::list moves = replayable_moves(d);
   py::list deck = deck_names(d.deck());
@@ -315,7 +287,7 @@ void bind_gd_deal(py::module_& m) {
           py::arg("seat") = py::none(), py::arg("seed") = py::none(),
           "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
           "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
-      .def("__str__", &deal_str)
+      .def("__str__", &Deal::str)
       .def("__repr__", [](const Deal& d) {
         return "<GuandanDeal level " + std::string(rank_name(d.level())) + ", " + std::string(gd::phase_name(d.phase())) +
                ", ply " + std::to_string(d.ply()) +

@@ -190,55 +190,6 @@ std::string_view role_name(Deal::Role role) {
   }
 }
 
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; phase " + std::string(gj::phase_name(d.phase()));
-  if (d.phase() == gj::Phase::play) {
-    if (d.is_chaos()) out += ", 四户乱缠";
-    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
-  }
-  out += "\n";
-  for (int i = 0; i < d.purchase_count(); ++i) {
-    const gj::Purchase& p = d.purchase(i);
-    out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
-           std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
-  }
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const gj::Payment& p = d.payment(i);
-    out += std::string(gj::tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
-           std::to_string(p.receiver);
-    for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
-    out += ", gets back";
-    for (int k = 0; k < p.count; ++k)
-      out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
-    out += "\n";
-  }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  if (d.info().restricted) out += " (restricted)";
-  out += "\n";
-  for (int s = 0; s < gj::kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(gj::team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    if (d.is_revolted(s)) out += "  [revolted]";
-    if (d.is_eliminated(s)) out += "  [eliminated]";
-    if (d.has_opened(s)) out += "  [opened]";
-    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    if (o.void_hand) {
-      out += "void hand (two revolutions)\n";
-    } else {
-      out += "points " + std::string(py::repr(py::cast(o.points))) + ", team 0 " + std::to_string(o.team_points[0]) +
-             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
-    }
-  }
-  return out;
-}
-
 py::tuple deal_state(const Deal& d) {
   py::list moves = replayable_moves(d);
   py::list deck = deck_names(d.deck());
@@ -471,7 +422,7 @@ void bind_gj_deal(py::module_& m) {
           py::arg("seat") = py::none(), py::arg("seed") = py::none(),
           "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
           "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
-      .def("__str__", &deal_str)
+      .def("__str__", &Deal::str)
       .def("__repr__", [](const Deal& d) {
         return "<GoujiDeal " + std::string(gj::phase_name(d.phase())) + ", ply " + std::to_string(d.ply()) +
                (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";

@@ -560,4 +560,26 @@ std::uint64_t Deal::hash() const {
   return h;
 }
 
+std::string Deal::str() const {
+  const Deal& d = *this;
+  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
+                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  out += "\n";
+  for (int s = 0; s < d.players(); ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    auto o = d.outcome();
+    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace ganzdy::gdy

@@ -503,4 +503,65 @@ void Deal::check_invariants() const {
 #endif
 }
 
+namespace {
+
+// "[2, 1, 0, 0, -1, -2]": the points as Python prints a list.
+std::string points_text(const std::vector<std::int64_t>& points) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < points.size(); ++i) out += (i ? ", " : "") + std::to_string(points[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+std::string Deal::str() const {
+  const Deal& d = *this;
+  std::string out = d.rules().describe() + "; phase " + std::string(phase_name(d.phase()));
+  if (d.phase() == Phase::play) {
+    if (d.is_chaos()) out += ", 四户乱缠";
+    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
+  }
+  out += "\n";
+  for (int i = 0; i < d.purchase_count(); ++i) {
+    const Purchase& p = d.purchase(i);
+    out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
+           std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
+  }
+  for (int i = 0; i < d.payment_count(); ++i) {
+    const Payment& p = d.payment(i);
+    out += std::string(tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
+           std::to_string(p.receiver);
+    for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
+    out += ", gets back";
+    for (int k = 0; k < p.count; ++k)
+      out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
+    out += "\n";
+  }
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  if (d.info().restricted) out += " (restricted)";
+  out += "\n";
+  for (int s = 0; s < kPlayers; ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + " (team " + std::to_string(team_of(s)) + ") " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    if (d.is_revolted(s)) out += "  [revolted]";
+    if (d.is_eliminated(s)) out += "  [eliminated]";
+    if (d.has_opened(s)) out += "  [opened]";
+    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    const auto o = d.outcome();
+    if (o.void_hand) {
+      out += "void hand (two revolutions)\n";
+    } else {
+      out += "points " + points_text(o.points) + ", team 0 " + std::to_string(o.team_points[0]) +
+             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace ganzdy::gj

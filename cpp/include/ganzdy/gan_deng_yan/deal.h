@@ -180,6 +180,10 @@ class Deal {
   Outcome outcome() const;
   // A hash of everything that decides the future of the deal.
   std::uint64_t hash() const;
+  // The deal for people (Python's str()): a header line with the rules and what
+  // the whole table sees, the table move, then one line a seat ("> " marks the
+  // seat to act) with its hand, and the result once over; lines end in "\n".
+  std::string str() const;
 
  private:
   void deal_cards(int dealer);

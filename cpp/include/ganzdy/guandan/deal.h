@@ -159,6 +159,7 @@ class Deal {
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
   const Config& config() const { return *cfg_; }
+  int players() const { return kPlayers; }
   const DealSetup& setup() const { return setup_; }
   bool has_seed() const { return has_seed_; }
   std::uint64_t seed() const { return seed_; }
@@ -253,6 +254,10 @@ class Deal {
   Outcome outcome() const;
   // A hash of everything that decides the future of the deal.
   std::uint64_t hash() const;
+  // The deal for people (Python's str()): a header line with the rules and what
+  // the whole table sees, the table move, then one line a seat ("> " marks the
+  // seat to act) with its hand, and the result once over; lines end in "\n".
+  std::string str() const;
 
   // Asserts the invariants every position keeps (108 cards accounted for, hand
   // sizes, phase and turn); a no-op when NDEBUG is defined.
