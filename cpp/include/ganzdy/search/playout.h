@@ -44,11 +44,12 @@ inline int random_choice(Random& rng, const MoveList& legal) {
 
 // Plays `deal` (of any game) to its end: the seat to act follows policies[seat %
 // policies.size()], greedy(deal, legal) choosing for the greedy policy and `rng` for
-// the random one, and moved(move) hears each move before it is applied. Returns the
-// plies played. `Seats` bounds the seats of the game.
+// the random one, and moved(move) hears each move before it is applied. `legal` is
+// the caller's move buffer (reused: a buffer per thread, not per deal). Returns
+// the plies played. `Seats` bounds the seats of the game.
 template <std::size_t Seats, class Deal, class Greedy, class Moved>
-int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Greedy&& greedy, Moved&& moved) {
-  thread_local MoveList legal;          // grown once per thread, not once per deal
+[[gnu::noinline]] int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Greedy&& greedy, Moved&& moved,
+                MoveList& legal) {
   std::array<Policy, Seats> policy_of{};  // each seat's policy, looked up once
   for (std::size_t s = 0; s < Seats; ++s) policy_of[s] = policies[s % policies.size()];
   int plies = 0;
@@ -86,11 +87,19 @@ void for_each_deal(std::size_t count, int threads, const std::function<void(std:
 // `bombs` when given. Returns the plies played.
 template <GameDeal D>
 int playout(D& deal, const std::vector<Policy>& policies, Random& rng, int* bombs = nullptr) {
-  const auto greedy = [](const D& d, const MoveList& legal) { return GameTraits<D>::greedy(d, legal); };
-  if (bombs == nullptr) return play_to_end<kMaxSeats>(deal, policies, rng, greedy, [](const Move&) {});
-  return play_to_end<kMaxSeats>(deal, policies, rng, greedy, [bombs](const Move& move) {
-    if (move.is_bomb()) ++*bombs;
-  });
+  // A thread-local of a shared library is found by a call (__tls_get_addr) that
+  // GCC repeats after every call in a loop rather than keep the address: find it
+  // once here and hand it to the loop, kept out of line, as a plain reference.
+  thread_local MoveList per_thread;  // grown once per thread, not once per deal
+  MoveList& legal = per_thread;
+  const auto greedy = [](const D& d, const MoveList& moves) { return GameTraits<D>::greedy(d, moves); };
+  if (bombs == nullptr) return play_to_end<kMaxSeats>(deal, policies, rng, greedy, [](const Move&) {}, legal);
+  return play_to_end<kMaxSeats>(
+      deal, policies, rng, greedy,
+      [bombs](const Move& move) {
+        if (move.is_bomb()) ++*bombs;
+      },
+      legal);
 }
 
 // Plays `deals` deals of `rules` (D's game): deal i is GameTraits<D>::batch_deal(
