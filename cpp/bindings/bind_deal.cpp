@@ -36,6 +36,33 @@ std::uint64_t to_seed(py::handle obj) {
   return reduced.cast<std::uint64_t>();
 }
 
+std::string quoted(py::handle obj) {
+  constexpr std::size_t kMax = 100;
+  std::string text = py::repr(obj);
+  if (text.size() > kMax) {
+    // Cut on a UTF-8 character boundary, so the message stays valid text.
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
+  }
+  return text;
+}
+
+std::uint64_t seed_arg(py::handle seed) {
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + quoted(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
+  return to_seed(seed);
+}
+
+int dealer_arg(py::handle dealer, int players) {
+  int overflow = 0;
+  const bool is_int = py::isinstance<py::int_>(dealer) && !py::isinstance<py::bool_>(dealer);
+  const long long v = is_int ? PyLong_AsLongLongAndOverflow(dealer.ptr(), &overflow) : -1;
+  if (!is_int || overflow != 0 || v < 0 || v >= players)
+    throw RulesError("dealer=" + quoted(dealer) + " is not a seat: expected 0 to " + std::to_string(players - 1));
+  return static_cast<int>(v);
+}
+
 std::vector<Face> deck_from(py::handle obj) {
   Cards cards;
   std::vector<Face> order;
@@ -92,18 +119,14 @@ namespace {
 using gdy::Deal;
 
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
-  if (rules.game() == Game::guandan)
-    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a guandan deal is ganzdy.GuandanDeal(rules, seed=...)");
-  if (rules.game() == Game::gouji)
-    throw RulesError("rules.new_deal() makes Gan Deng Yan deals; a gouji deal is ganzdy.GoujiDeal(rules, seed=...)");
-  require_gan_deng_yan(rules, "deals");
   auto shared = std::make_shared<const Rules>(rules);
-  const int d = to_seat(dealer, rules.players(), "dealer");
+  gdy::require_gan_deng_yan(shared);
+  const int d = dealer_arg(dealer, rules.players());
   if (!deck.is_none()) {
     if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
     return Deal(shared, deck_from(deck), d);
   }
-  return Deal(shared, to_seed(seed), d);
+  return Deal(shared, seed_arg(seed), d);
 }
 
 // Keeps the deal consistent (no crash, no lost cards) without checking legality.
@@ -217,6 +240,11 @@ void bind_deal(py::module_& m) {
   bind_legal_moves<Deal>(m, "GanDengYanLegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
 
   py::class_<Deal> cls(m, "GanDengYanDeal", "One deal of Gan Deng Yan: the in-deal state machine.");
+  cls.def(py::init(&new_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
+          py::arg("deck") = py::none(),
+          "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
+          "order (card text, top card first). dealer: the seat dealt the first card, which takes the extra card "
+          "and leads the first trick (gan_deng_yan.md 2.3). rules.new_deal(...) makes the same deal.");
   bind_deal_moves(cls, "Plies played since the deal began.", "Every (seat, move) so far, passes included.",
                   "Undo the last move and return it.");
   cls
@@ -298,10 +326,28 @@ void bind_deal(py::module_& m) {
         py::arg("seed"), py::arg("index"),
         "The shuffle seed of deal `index` of a playouts batch seeded `seed` (dealt by seat index % players).");
 
+}
+
+void bind_new_deal(py::module_& m) {
+  // One front door for every game: the rules name the game, and the game's deal
+  // class takes the same leading arguments and its own setup keywords.
   py::class_<Rules> rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
-  rules.def("new_deal", &new_deal, py::arg("seed") = py::none(), py::arg("dealer") = 0, py::arg("deck") = py::none(),
-            "A new deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
-            "order (card text, top card first).");
+  py::object module = m;
+  rules.def(
+      "new_deal",
+      [module](py::object self, py::handle seed, py::handle dealer, const py::kwargs& setup) {
+        const Rules& r = self.cast<const Rules&>();
+        const char* cls = r.game() == Game::guandan ? "GuandanDeal"
+                          : r.game() == Game::gouji ? "GoujiDeal"
+                                                    : "GanDengYanDeal";
+        return module.attr(cls)(self, seed, dealer, **setup);
+      },
+      py::arg("seed") = py::none(), py::arg("dealer") = 0,
+      "A new deal of the rules' game: GanDengYanDeal, GuandanDeal or GoujiDeal(rules, seed, dealer, **setup). "
+      "seed: None draws a fresh random seed, kept in the deal. dealer: the seat dealt the deck's first card (in "
+      "Gan Deng Yan it also takes the extra card and leads). setup: the game's keywords (deck= for all; "
+      "previous_finish=, first_leader=, turned_position=, team_levels= in Guandan; previous=, first_leader= in "
+      "Gouji).");
 }
 
 }  // namespace ganzdy::bind

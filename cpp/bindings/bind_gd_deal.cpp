@@ -64,11 +64,12 @@ gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py
   return setup;
 }
 
-Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle deck, py::handle previous_finish,
+Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck, py::handle previous_finish,
                  py::handle first_leader, py::handle turned_position, py::handle team_levels) {
   auto shared = std::make_shared<const Rules>(rules);
   gd::require_guandan(shared);
-  const gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
+  gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
+  setup.dealer = dealer_arg(dealer, gd::kPlayers);
   if (!deck.is_none()) {
     if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
     if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
@@ -81,9 +82,7 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle deck, py::handl
     }
     return Deal(shared, std::move(order), setup);
   }
-  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
-    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
-  return Deal(shared, to_seed(seed), setup);
+  return Deal(shared, seed_arg(seed), setup);
 }
 
 py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
@@ -125,14 +124,19 @@ py::tuple deal_state(const Deal& d) {
   const gd::DealSetup& s = d.setup();
   py::object levels = py::none();
   if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) levels = team_levels_of(d);
-  return py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(), deck,
-                        previous_finish_of(d), seat_or_none(s.first_leader), seat_or_none(s.turned_position), levels,
-                        moves);
+  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
+                                   deck, previous_finish_of(d), seat_or_none(s.first_leader),
+                                   seat_or_none(s.turned_position), levels, moves);
+  // A dealer other than 0 rides at the end, so the states of older pickles still load.
+  if (s.dealer != 0) state = py::tuple(state + py::make_tuple(s.dealer));
+  return state;
 }
 
 Deal deal_from_state(const py::tuple& t) {
   const Rules rules = t[0].cast<Rules>();
-  Deal d = new_gd_deal(rules, t[1], t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4], t[5], t[6]);
+  py::object dealer = t.size() > 8 ? py::object(t[8]) : py::object(py::int_(0));
+  Deal d = new_gd_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4],
+                       t[5], t[6]);
   for (auto item : t[7].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
   return d;
 }
@@ -190,11 +194,13 @@ void bind_gd_deal(py::module_& m) {
                   "Every (seat, move) so far: tribute choices, plays and passes.",
                   "Undo the last move (a tribute choice too) and return it.");
   cls
-      .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
+      .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous_finish") = py::none(), py::arg("first_leader") = py::none(),
            py::arg("turned_position") = py::none(), py::arg("team_levels") = py::none(),
            "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
-           "order (card text, top card first; card i goes to seat i % 4). previous_finish: the previous hand's "
+           "order (card text, top card first). dealer: the seat dealt the deck's first card (card i goes to seat "
+           "(dealer + i) % 4); it decides nothing else, the first lead following first_lead_first_hand or the "
+           "tribute, and 0 gives the deal earlier versions made. previous_finish: the previous hand's "
            "finishing order (None for the first hand of a match: no tribute). first_leader / turned_position: "
            "who leads a first hand, instead of first_lead_first_hand. team_levels: both teams' levels, e.g. "
            "('2', '5'), shown in observations (default: the deal's level).")
@@ -216,9 +222,13 @@ void bind_gd_deal(py::module_& m) {
           levels = both;
         }
         out["team_levels"] = levels;
+        // Only when not 0, so the setup (and records) of the usual deal stay as they were.
+        if (s.dealer != 0) out["dealer"] = s.dealer;
         return out;
-      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given): "
-         "GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
+      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
+         "'dealer' only when not 0): GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
+      .def_property_readonly("dealer", [](const Deal& d) { return d.setup().dealer; },
+                             "The seat dealt the deck's first card.")
       .def_property_readonly("first_leader", &Deal::first_leader, "The seat that leads the first trick.")
       .def_property_readonly("turned_position", [](const Deal& d) { return seat_or_none(d.turned_position()); },
                              "The deck index of the turned card of a first hand, or None.")

@@ -137,10 +137,12 @@ gj::DealSetup setup_from(py::handle previous, py::handle first_leader) {
   return setup;
 }
 
-Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle deck, py::handle previous, py::handle first_leader) {
+Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck, py::handle previous,
+                 py::handle first_leader) {
   auto shared = std::make_shared<const Rules>(rules);
   gj::require_gouji(shared);
-  const gj::DealSetup setup = setup_from(previous, first_leader);
+  gj::DealSetup setup = setup_from(previous, first_leader);
+  setup.dealer = dealer_arg(dealer, gj::kPlayers);
   if (!deck.is_none()) {
     if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
     if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
@@ -153,9 +155,7 @@ Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle deck, py::handl
     }
     return Deal(shared, std::move(order), setup);
   }
-  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
-    throw RulesError("seed=" + repr_of(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
-  return Deal(shared, to_seed(seed), setup);
+  return Deal(shared, seed_arg(seed), setup);
 }
 
 // Keeps the deal consistent (no crash, no lost cards) without checking whether
@@ -193,13 +193,17 @@ std::string_view role_name(Deal::Role role) {
 py::tuple deal_state(const Deal& d) {
   py::list moves = replayable_moves(d);
   py::list deck = deck_names(d.deck());
-  return py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(), deck,
-                        previous_of(d), seat_or_none(d.setup().first_leader), moves);
+  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
+                                   deck, previous_of(d), seat_or_none(d.setup().first_leader), moves);
+  // A dealer other than 0 rides at the end, so the states of older pickles still load.
+  if (d.setup().dealer != 0) state = py::tuple(state + py::make_tuple(d.setup().dealer));
+  return state;
 }
 
 Deal deal_from_state(const py::tuple& t) {
   const Rules rules = t[0].cast<Rules>();
-  Deal d = new_gj_deal(rules, t[1], t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4]);
+  py::object dealer = t.size() > 6 ? py::object(t[6]) : py::object(py::int_(0));
+  Deal d = new_gj_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4]);
   for (auto item : t[5].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
   return d;
 }
@@ -287,10 +291,12 @@ void bind_gj_deal(py::module_& m) {
                   "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
                   "Undo the last move (a purchase, return or declaration too) and return it.");
   cls.attr("teams") = py::make_tuple(py::make_tuple(0, 2, 4), py::make_tuple(1, 3, 5));
-  cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::kw_only(),
+  cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous") = py::none(), py::arg("first_leader") = py::none(),
            "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
-           "order (card text, top card first; card i goes to seat i % 6). previous: the previous hand's result "
+           "order (card text, top card first). dealer: the seat dealt the deck's first card (card i goes to seat "
+           "(dealer + i) % 6); it decides nothing else, 上班 or first_leader choosing who leads, and 0 gives the "
+           "deal earlier versions made. previous: the previous hand's result "
            "(GoujiOutcome.result; None for the first hand of a match: no tribute). first_leader: the seat that "
            "leads the first trick, instead of 上班.")
       .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
@@ -302,9 +308,13 @@ void bind_gj_deal(py::module_& m) {
         py::dict out;
         out["previous"] = previous_of(d);
         out["first_leader"] = seat_or_none(d.setup().first_leader);
+        // Only when not 0, so the setup (and records) of the usual deal stay as they were.
+        if (d.setup().dealer != 0) out["dealer"] = d.setup().dealer;
         return out;
-      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given): "
-         "GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
+      }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
+         "'dealer' only when not 0): GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
+      .def_property_readonly("dealer", [](const Deal& d) { return d.setup().dealer; },
+                             "The seat dealt the deck's first card.")
       .def_property_readonly("phase", [](const Deal& d) { return std::string(gj::phase_name(d.phase())); },
                              "'buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play' or 'over'.")
       .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })

@@ -21,6 +21,12 @@ Cards to_cards(py::handle obj, const char* what);
 int to_seat(py::handle obj, int players, const char* what);
 // A seed: any Python int, reduced modulo 2^64; None draws a fresh random seed.
 std::uint64_t to_seed(py::handle obj);
+// The arguments every deal constructor leads with (rules, seed=None, dealer=0):
+// a bad one is a RulesError quoting it, in every game alike.
+std::uint64_t seed_arg(py::handle seed);
+int dealer_arg(py::handle dealer, int players);
+// repr(obj), cut to about 100 characters: what an error message quotes.
+std::string quoted(py::handle obj);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);
@@ -53,6 +59,7 @@ void bind_bench(py::module_& m);
 void bind_deal(py::module_& m);
 void bind_gd_deal(py::module_& m);
 void bind_gj_deal(py::module_& m);
+void bind_new_deal(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);

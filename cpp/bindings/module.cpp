@@ -12,6 +12,7 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_deal(m);
   ganzdy::bind::bind_gd_deal(m);
   ganzdy::bind::bind_gj_deal(m);
+  ganzdy::bind::bind_new_deal(m);
   ganzdy::bind::bind_agents(m);
   ganzdy::bind::bind_observation(m);
   ganzdy::bind::bind_vector_env(m);

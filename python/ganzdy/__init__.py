@@ -53,51 +53,45 @@ from ganzdy.agents import (
     register_agent,
     view_for,
 )
-from ganzdy.gouji_match import GoujiMatch
-from ganzdy.guandan_match import GuandanMatch, HandResult, MatchState
-from ganzdy.match import ArenaResult, DealResult, GanDengYanMatch, Standing, arena, play_deal
+from ganzdy.deal import Deal
+from ganzdy.games import GAMES
+from ganzdy.gan_deng_yan.match import DealResult, GanDengYanMatch
+from ganzdy.gouji.match import GoujiMatch
+from ganzdy.guandan.match import GuandanMatch, HandResult, MatchState
+from ganzdy.match import ArenaResult, Match, Standing, arena, new_deal, play_deal
 from ganzdy.playouts import Playouts, playouts
-from ganzdy.records import (
-    RecordError,
-    from_gouji_record,
-    from_guandan_record,
-    from_record,
-    to_record,
-)
+from ganzdy.records import RecordError, from_record, to_record
 from ganzdy.solver import format_position, parse_position
 
 
-def _deal_to_record(self: GanDengYanDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+def _to_record(self: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
     return to_record(self, agents)
 
 
-# Records read naturally as methods of the deal: deal.to_record(), GanDengYanDeal.from_record(r).
-# pybind11 classes take new attributes like any Python class.
-def _guandan_deal_to_record(
-    self: GuandanDeal, agents: Sequence[str] | None = None
-) -> dict[str, Any]:
-    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
-    return to_record(self, agents)
+def _reduce(self: Deal) -> tuple[Any, tuple[dict[str, Any]]]:
+    # A deal pickles as its record, so a pickle is as readable and as checked as a
+    # record: unpickling replays every move through the checked push.
+    if self.root_ply:
+        raise IllegalMoveError(
+            f"a deal copied without history (at ply {self.root_ply}) cannot be pickled: its "
+            "moves before that ply are gone, so it cannot be replayed from its deck; pickle "
+            "the deal it was copied from"
+        )
+    return from_record, (to_record(self),)
 
 
-GanDengYanDeal.to_record = _deal_to_record  # type: ignore[method-assign]
-GanDengYanDeal.from_record = staticmethod(from_record)  # type: ignore[method-assign]
-
-
-def _gouji_deal_to_record(self: GoujiDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
-    """The deal as a JSON-compatible game record (see ganzdy.records.to_record)."""
-    return to_record(self, agents)
-
-
-GuandanDeal.to_record = _guandan_deal_to_record  # type: ignore[method-assign]
-GuandanDeal.from_record = staticmethod(from_guandan_record)  # type: ignore[method-assign]
-GoujiDeal.to_record = _gouji_deal_to_record  # type: ignore[method-assign]
-GoujiDeal.from_record = staticmethod(from_gouji_record)  # type: ignore[method-assign]
+# Records read naturally as methods of the deal: deal.to_record(). pybind11 classes take
+# new attributes like any Python class.
+for _cls in (GanDengYanDeal, GuandanDeal, GoujiDeal):
+    setattr(_cls, "to_record", _to_record)  # noqa: B010 (the stub declares it)
+    setattr(_cls, "__reduce__", _reduce)  # noqa: B010
+del _cls
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAMES",
     "GAN_DENG_YAN_OBSERVATION_VERSION",
     "GOUJI_OBSERVATION_VERSION",
     "GUANDAN_OBSERVATION_VERSION",
@@ -108,6 +102,7 @@ __all__ = [
     "AmbiguousMoveError",
     "ArenaResult",
     "Cards",
+    "Deal",
     "DealResult",
     "DeckError",
     "GanDengYanDeal",
@@ -134,6 +129,7 @@ __all__ = [
     "HumanAgent",
     "IllegalMoveError",
     "IsmctsResult",
+    "Match",
     "MatchState",
     "Move",
     "ObservationSlice",
@@ -152,11 +148,10 @@ __all__ = [
     "__version__",
     "arena",
     "format_position",
-    "from_gouji_record",
-    "from_guandan_record",
     "from_record",
     "ismcts",
     "make_agent",
+    "new_deal",
     "parse_position",
     "play_deal",
     "playouts",

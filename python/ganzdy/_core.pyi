@@ -135,8 +135,10 @@ class Rules(metaclass=_Pybind11Type):
     def classify(self, cards: str | Cards) -> GoujiPlay: ...
     def is_gouji(self, move: Move) -> bool: ...
     def new_deal(
-        self, seed: int | None = None, dealer: int = 0, deck: str | Sequence[str] | None = None
-    ) -> GanDengYanDeal: ...
+        self, seed: int | None = None, dealer: int = 0, **setup: Any
+    ) -> GanDengYanDeal | GuandanDeal | GoujiDeal:
+        """A deal of the rules' game: GanDengYanDeal, GuandanDeal or GoujiDeal(rules, seed,
+        dealer, **setup). dealer is the seat dealt the deck's first card."""
     def position(
         self,
         hands: Sequence[str | Cards],
@@ -258,7 +260,15 @@ class _DealBase(Generic[_Legal, _Outcome]):
 class GanDengYanDeal(_DealBase[GanDengYanLegalMoves, GanDengYanOutcome], metaclass=_Pybind11Type):
     """One deal of Gan Deng Yan: the in-deal state machine."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        dealer: int = 0,
+        *,
+        deck: str | Sequence[str] | None = None,
+    ) -> None:
+        """dealer: the seat dealt the first card; it takes the extra card and leads."""
     @property
     def dealer(self) -> int: ...
     @property
@@ -271,10 +281,8 @@ class GanDengYanDeal(_DealBase[GanDengYanLegalMoves, GanDengYanOutcome], metacla
     def legal_mask(self) -> npt.NDArray[np.bool_]: ...
     def push_id(self, id: int) -> None: ...
     def apply_id(self, id: int) -> None: ...
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GanDengYanDeal: ...
 
 GUANDAN_OBSERVATION_VERSION: int
 MOVE_KINDS: tuple[str, ...]
@@ -344,21 +352,24 @@ class _TeamDeal(_DealBase[_Legal, _Outcome]):
 
 class GuandanDeal(_TeamDeal[GuandanLegalMoves, GuandanOutcome], metaclass=_Pybind11Type):
     """One deal of Guandan with its tribute phase: the in-deal state machine."""
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GuandanDeal: ...
     def __init__(
         self,
         rules: Rules,
         seed: int | None = None,
+        dealer: int = 0,
         *,
         deck: str | Sequence[str] | None = None,
         previous_finish: Sequence[int] | None = None,
         first_leader: int | None = None,
         turned_position: int | None = None,
         team_levels: Sequence[str] | None = None,
-    ) -> None: ...
+    ) -> None:
+        """dealer: the seat dealt the deck's first card (card i to seat (dealer + i) % 4);
+        it decides nothing else, and 0 gives the deal earlier versions made."""
+    @property
+    def dealer(self) -> int: ...
     @property
     def previous_finish(self) -> list[int] | None: ...
     @property
@@ -452,21 +463,24 @@ class GoujiLegalMoves(metaclass=_Pybind11Type):
 
 class GoujiDeal(_TeamDeal[GoujiLegalMoves, GoujiOutcome], metaclass=_Pybind11Type):
     """One deal of Gouji with its pre-play phases: the in-deal state machine."""
-    # Added by ganzdy/__init__.py from ganzdy.records.
+    # Added by ganzdy/__init__.py from ganzdy.records (pickles as its record, too).
     def to_record(self, agents: Sequence[str] | None = None) -> dict[str, Any]: ...
-    @staticmethod
-    def from_record(record: Mapping[str, Any] | str) -> GoujiDeal: ...
 
     teams: ClassVar[tuple[tuple[int, int, int], tuple[int, int, int]]]
     def __init__(
         self,
         rules: Rules,
         seed: int | None = None,
+        dealer: int = 0,
         *,
         deck: str | Sequence[str] | None = None,
         previous: Mapping[str, Any] | None = None,
         first_leader: int | None = None,
-    ) -> None: ...
+    ) -> None:
+        """dealer: the seat dealt the deck's first card (card i to seat (dealer + i) % 6);
+        it decides nothing else, and 0 gives the deal earlier versions made."""
+    @property
+    def dealer(self) -> int: ...
     @property
     def previous(self) -> dict[str, Any] | None: ...
     @property

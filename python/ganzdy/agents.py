@@ -8,44 +8,47 @@ Guandan hands (``GuandanDeal``) and Gouji hands (``GoujiDeal``): a Guandan view 
 the phase (tribute, pick, return, play), the levels and the tribute as the seat has
 seen it; a Gouji view the phase, the seat's role, who still plays, who opened a
 point, whether the seat has a head, and the purchases and tribute. A search agent
-samples the worlds it searches from the view's ``information`` (an
-``GanDengYanInformationSet``), which holds no hidden card either.
+samples the worlds it searches from the view's ``information`` (the game's information
+set: ``GanDengYanInformationSet``, ``GuandanInformationSet`` or ``GoujiInformationSet``),
+which holds no hidden card either. Views are lazy: each field is read from the deal when
+the agent first reads it, so a random agent pays for neither the information set nor
+anything else it does not read.
 ``make_agent("random:seed=3")`` builds agents from text for the command line and
 the arena; ``register_agent`` adds new kinds.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
 import math
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TextIO, cast, overload, runtime_checkable
 
 from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
-    GanDengYanDeal,
     GanDengYanInformationSet,
     GanzdyError,
-    GoujiDeal,
     GoujiInformationSet,
     GoujiPayment,
     GoujiPurchase,
-    GuandanDeal,
     GuandanInformationSet,
     IllegalMoveError,
     IsmctsResult,
     Move,
     ParseError,
     Rules,
-    gouji_greedy_index,
-    greedy_index,
     ismcts,
     parse_move_text,
 )
+from ganzdy.deal import Deal
+from ganzdy.games import GAMES, game_of
+from ganzdy.guandan.view import Tribute
 from ganzdy.options import parse_option_value
 
 
@@ -57,67 +60,401 @@ class Quit(Exception):
     """The person at the terminal asked to stop (end of input or Ctrl-C)."""
 
 
-# A deal of any game: what agents play and matches drive.
-AnyDeal = GanDengYanDeal | GuandanDeal | GoujiDeal
+InformationSet = GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet
+# How a lazy view reads one field: from the deal, the seat and the moves so far.
+FieldReader = Callable[[Any, int, Sequence[tuple[int, Move]]], Any]
 
 
-@dataclass(frozen=True)
-class Tribute:
-    """One Guandan tribute payment as far as it is known: in a seat's view a tribute
-    card is shown to all once every payer has chosen, a return card only to the two
-    seats concerned; in a match's hand log everything is known."""
-
-    payer: int
-    receiver: int | None  # None until known (a pick is due)
-    card: str | None  # None until shown (or chosen by this seat)
-    returned: str | None  # None until given, or when this seat may not see it
+def _legal_moves(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> tuple[Move, ...]:
+    return tuple(deal.legal_moves)
 
 
-@dataclass(frozen=True)
+def _table(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Move | None:
+    table = deal.table
+    return None if table.is_pass else table
+
+
+def _information(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> InformationSet:
+    info: InformationSet = game_of(deal).information_set(deal, seat)
+    return info
+
+
+# How a lazy view reads each field every game shares from its deal; a game's
+# ``ganzdy.<game>.view.FIELDS`` adds or overrides the rest.
+_SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
+    "players": lambda deal, seat, moves: deal.players,
+    "rules": lambda deal, seat, moves: deal.rules,
+    "hand": lambda deal, seat, moves: deal.hand(seat),
+    "hand_sizes": lambda deal, seat, moves: tuple(deal.hand_sizes),
+    "table": _table,
+    "table_owner": lambda deal, seat, moves: deal.table_owner,
+    "played": lambda deal, seat, moves: deal.played,
+    "legal_moves": _legal_moves,
+    "information": _information,
+    "history": lambda deal, seat, moves: tuple(moves),
+    "phase": lambda deal, seat, moves: "play",
+    "level": lambda deal, seat, moves: None,
+    "team_levels": lambda deal, seat, moves: None,
+    "tribute": lambda deal, seat, moves: (),
+    "resisted": lambda deal, seat, moves: False,
+    "role": lambda deal, seat, moves: None,
+    "active_seats": lambda deal, seat, moves: (),
+    "opened": lambda deal, seat, moves: (),
+    "has_head": lambda deal, seat, moves: True,
+    "purchases": lambda deal, seat, moves: (),
+    "payments": lambda deal, seat, moves: (),
+}
+
+# What a view built by hand holds for a field it was not given.
+_DEFAULTS: dict[str, Any] = {
+    "information": None,
+    "phase": "play",
+    "level": None,
+    "team_levels": None,
+    "tribute": (),
+    "resisted": False,
+    "role": None,
+    "active_seats": (),
+    "opened": (),
+    "has_head": True,
+    "purchases": (),
+    "payments": (),
+}
+
+
+@functools.cache
+def _fields_of(
+    deal_class: type,
+) -> dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]]:
+    """The view fields of the game whose deal class is ``deal_class`` (looked up once a
+    class: a view is built on every decision)."""
+    for name in GAMES:
+        if game_of(name).deal is deal_class:
+            return _view_fields(name)
+    raise GanzdyError(f"{deal_class.__name__} is no deal of {', '.join(GAMES)}")
+
+
+def _view_module(game: str) -> Any:
+    return importlib.import_module(f"ganzdy.{game}.view")
+
+
+@functools.cache
+def _view_fields(game: str) -> dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]]:
+    fields: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = _view_module(
+        game
+    ).FIELDS
+    return fields
+
+
 class SeatView:
-    """What the seat to act may know: its own hand and the public state of the deal."""
+    """What the seat to act may know: its own hand and the public state of the deal.
 
-    seat: int
-    players: int
-    dealer: int
-    rules: Rules
-    hand: Cards
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    table: Move | None  # None when this seat leads
-    table_owner: int | None
-    passes: int  # consecutive passes since the table move
-    bombs_played: int
-    played: Cards  # every card played so far, by anyone
-    history: tuple[tuple[int, Move], ...]  # (seat, move) in order, passes included
-    out_seats: tuple[int, ...]  # seats that went out (Guandan: in the order they went out)
-    legal_moves: tuple[Move, ...]  # the pass first when following
-    # For search: samples whole deals consistent with this view (hidden cards dealt
-    # at random); it keeps no hidden card of the real deal. None when the view was
-    # built by hand.
-    information: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet | None = (
-        field(default=None, compare=False, repr=False)
+    ``view_for`` builds a view lazily: each attribute is read from the deal the first
+    time an agent asks for it, so an agent pays only for what it reads (a random agent
+    reads the legal moves alone; the information set a search samples from is built
+    only when ``information`` is read). A view read after the deal has moved on raises
+    GanzdyError rather than describe another position. A view may also be built by hand
+    from every field (``SeatView(seat=..., ...)``); it is immutable either way.
+    """
+
+    # Every field, in the order the constructor takes them.
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "players",
+        "dealer",
+        "rules",
+        "hand",
+        "hand_sizes",
+        "stock_size",
+        "table",
+        "table_owner",
+        "passes",
+        "bombs_played",
+        "played",
+        "history",
+        "out_seats",
+        "legal_moves",
+        "information",
+        "phase",
+        "level",
+        "team_levels",
+        "tribute",
+        "resisted",
+        "role",
+        "active_seats",
+        "opened",
+        "has_head",
+        "purchases",
+        "payments",
     )
-    # Guandan only (the defaults elsewhere): the phase ('tribute', 'pick', 'return' or
-    # 'play'), the hand's level and both teams' levels (team 0: seats 0 and 2), and
-    # the tribute as this seat has seen it. A Guandan view's dealer is the seat
-    # that led the first trick (Guandan has no dealer).
-    phase: str = "play"
-    level: str | None = None
-    team_levels: tuple[str, str] | None = None
-    tribute: tuple[Tribute, ...] = ()
-    resisted: bool = False  # the payers' big jokers cancelled the tribute
-    # Gouji only (the phase above too: 'buy', 'return', 'revolt', 'yaotou', 'xuandian' or
-    # 'play'; the dealer is the first leader, or -1 before play): the seat's role in play
-    # ('lead', 'answer' or 'burn'; None outside play), the seats still playing, those that
-    # opened a point (or revolted), whether the seat has a head (有头), and the
-    # purchases and tribute payments, which are public.
-    role: str | None = None
-    active_seats: tuple[int, ...] = ()
-    opened: tuple[int, ...] = ()
-    has_head: bool = True
-    purchases: tuple[GoujiPurchase, ...] = ()
-    payments: tuple[GoujiPayment, ...] = ()
+    __slots__ = ("_deal", "_game_fields", "_moves", "_ply", "_values")
+    _deal: Deal | None
+    _game_fields: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]]
+    _moves: Sequence[tuple[int, Move]]
+    _ply: int
+    _values: dict[str, Any]
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        dealer: int,
+        rules: Rules,
+        hand: Cards,
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        table: Move | None,
+        table_owner: int | None,
+        passes: int,
+        bombs_played: int,
+        played: Cards,
+        history: tuple[tuple[int, Move], ...],
+        out_seats: tuple[int, ...],
+        legal_moves: tuple[Move, ...],
+        information: InformationSet | None = None,
+        phase: str = "play",
+        level: str | None = None,
+        team_levels: tuple[str, str] | None = None,
+        tribute: tuple[Tribute, ...] = (),
+        resisted: bool = False,
+        role: str | None = None,
+        active_seats: tuple[int, ...] = (),
+        opened: tuple[int, ...] = (),
+        has_head: bool = True,
+        purchases: tuple[GoujiPurchase, ...] = (),
+        payments: tuple[GoujiPayment, ...] = (),
+    ) -> None:
+        values = {
+            "seat": seat,
+            "players": players,
+            "dealer": dealer,
+            "rules": rules,
+            "hand": hand,
+            "hand_sizes": hand_sizes,
+            "stock_size": stock_size,
+            "table": table,
+            "table_owner": table_owner,
+            "passes": passes,
+            "bombs_played": bombs_played,
+            "played": played,
+            "history": history,
+            "out_seats": out_seats,
+            "legal_moves": legal_moves,
+            "information": information,
+            "phase": phase,
+            "level": level,
+            "team_levels": team_levels,
+            "tribute": tribute,
+            "resisted": resisted,
+            "role": role,
+            "active_seats": active_seats,
+            "opened": opened,
+            "has_head": has_head,
+            "purchases": purchases,
+            "payments": payments,
+        }
+        self._deal = None
+        self._game_fields = {}
+        self._moves = ()
+        self._ply = 0
+        self._values = values
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> SeatView:
+        """The lazy view of ``seat``, to act in ``deal`` after ``moves`` (its history)."""
+        view = cls.__new__(cls)
+        view._deal = deal
+        view._game_fields = _fields_of(type(deal))
+        view._moves = moves
+        view._ply = deal.ply
+        view._values = {"seat": seat}
+        return view
+
+    def settle(self) -> None:
+        """Read every field now (the information set included), so the view still
+        describes its position after the deal moves on. ``drive`` settles the views
+        that agents keep; a driver of its own calls this before pushing a move when
+        views outlive their turn."""
+        for name in self.FIELDS:
+            self._get(name)
+        self._deal = None
+
+    def _get(self, name: str) -> Any:
+        values: dict[str, Any] = self._values
+        if name in values:
+            return values[name]
+        deal = self._deal
+        if deal is None:
+            return _DEFAULTS[name]
+        if deal.ply != self._ply:
+            raise GanzdyError(
+                f"this view of seat {values['seat']} at ply {self._ply} was read after the deal "
+                f"moved on to ply {deal.ply}: keep what you need while the seat is to act"
+            )
+        compute = self._game_fields.get(name) or _SHARED[name]
+        value = compute(deal, values["seat"], self._moves)
+        values[name] = value
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        # The information set is a means to search, not part of what the seat knows.
+        return all(
+            self._get(name) == other._get(name) for name in self.FIELDS if name != "information"
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={self._get(name)!r}" for name in self.FIELDS if name != "information"
+        )
+        return f"SeatView({shown})"
+
+    @property
+    def seat(self) -> int:
+        """The seat to act."""
+        return cast(int, self._get("seat"))
+
+    @property
+    def players(self) -> int:
+        """How many seats there are."""
+        return cast(int, self._get("players"))
+
+    @property
+    def dealer(self) -> int:
+        """The dealer (Guandan: the first trick's leader; Gouji: the first leader, or -1
+        before play)."""
+        return cast(int, self._get("dealer"))
+
+    @property
+    def rules(self) -> Rules:
+        """The deal's rules."""
+        return cast(Rules, self._get("rules"))
+
+    @property
+    def hand(self) -> Cards:
+        """This seat's cards."""
+        return cast(Cards, self._get("hand"))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Every seat's card count, by seat."""
+        return cast("tuple[int, ...]", self._get("hand_sizes"))
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock (0 where there is none)."""
+        return cast(int, self._get("stock_size"))
+
+    @property
+    def table(self) -> Move | None:
+        """The move to beat; None when this seat leads."""
+        return cast("Move | None", self._get("table"))
+
+    @property
+    def table_owner(self) -> int | None:
+        """Who played the table move."""
+        return cast("int | None", self._get("table_owner"))
+
+    @property
+    def passes(self) -> int:
+        """Consecutive passes since the table move (Gouji: the seats that passed)."""
+        return cast(int, self._get("passes"))
+
+    @property
+    def bombs_played(self) -> int:
+        """Bombs played so far."""
+        return cast(int, self._get("bombs_played"))
+
+    @property
+    def played(self) -> Cards:
+        """Every card played so far, by anyone."""
+        return cast(Cards, self._get("played"))
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """(seat, move) in order, passes included, as far as this seat has seen them."""
+        return cast("tuple[tuple[int, Move], ...]", self._get("history"))
+
+    @property
+    def out_seats(self) -> tuple[int, ...]:
+        """Seats that went out (Guandan, Gouji: in the order they went out)."""
+        return cast("tuple[int, ...]", self._get("out_seats"))
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves, the pass first when following."""
+        return cast("tuple[Move, ...]", self._get("legal_moves"))
+
+    @property
+    def information(self) -> InformationSet | None:
+        """For search: samples whole deals consistent with this view, keeping no hidden
+        card (built when first read); None when the view was built by hand."""
+        return cast("InformationSet | None", self._get("information"))
+
+    @property
+    def phase(self) -> str:
+        """Guandan, Gouji: the phase ('tribute', 'pick', 'return', 'buy', 'revolt',
+        'yaotou', 'xuandian' or 'play'); 'play' elsewhere."""
+        return cast(str, self._get("phase"))
+
+    @property
+    def level(self) -> str | None:
+        """Guandan: the hand's level."""
+        return cast("str | None", self._get("level"))
+
+    @property
+    def team_levels(self) -> tuple[str, str] | None:
+        """Guandan: both teams' levels (team 0: seats 0 and 2)."""
+        return cast("tuple[str, str] | None", self._get("team_levels"))
+
+    @property
+    def tribute(self) -> tuple[Tribute, ...]:
+        """Guandan: the tribute as this seat has seen it."""
+        return cast("tuple[Tribute, ...]", self._get("tribute"))
+
+    @property
+    def resisted(self) -> bool:
+        """Guandan: the payers' big jokers cancelled the tribute."""
+        return cast(bool, self._get("resisted"))
+
+    @property
+    def role(self) -> str | None:
+        """Gouji: the seat's role in play ('lead', 'answer' or 'burn'; None outside play)."""
+        return cast("str | None", self._get("role"))
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Gouji: the seats still playing."""
+        return cast("tuple[int, ...]", self._get("active_seats"))
+
+    @property
+    def opened(self) -> tuple[int, ...]:
+        """Gouji: the seats that opened a point (or revolted)."""
+        return cast("tuple[int, ...]", self._get("opened"))
+
+    @property
+    def has_head(self) -> bool:
+        """Gouji: whether the seat has a head (有头)."""
+        return cast(bool, self._get("has_head"))
+
+    @property
+    def purchases(self) -> tuple[GoujiPurchase, ...]:
+        """Gouji: the 3s (or 4s) bought before play."""
+        return cast("tuple[GoujiPurchase, ...]", self._get("purchases"))
+
+    @property
+    def payments(self) -> tuple[GoujiPayment, ...]:
+        """Gouji: the tribute payments."""
+        return cast("tuple[GoujiPayment, ...]", self._get("payments"))
+
+    @property
+    def game(self) -> str:
+        """The game's name, as ``rules.game`` says it."""
+        deal = self._deal
+        return game_of(deal).name if deal is not None else self.rules.game
 
     @property
     def ply(self) -> int:
@@ -128,105 +465,40 @@ class SeatView:
         return self.table is None
 
 
-def view_for(deal: AnyDeal, history: Sequence[tuple[int, Move]] | None = None) -> SeatView:
-    """The view of the player to act.
+def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> SeatView:
+    """The view of the player to act, built lazily (see ``SeatView``).
 
     ``history`` lets a driver that already keeps the moves pass them in; reading
-    ``deal.history`` rebuilds every move and costs time linear in the ply.
+    ``deal.history`` rebuilds every move and costs time linear in the ply (it is read
+    only if the agent reads ``view.history``).
     """
     seat = deal.current_player
     if seat is None:
         raise GanzdyError("view_for: the deal is over, nobody is to act")
-    moves = tuple(deal.history if history is None else history)
-    table = deal.table
-    public: dict[str, Any] = {
-        "seat": seat,
-        "players": deal.players,
-        "rules": deal.rules,
-        "hand": deal.hand(seat),
-        "hand_sizes": tuple(deal.hand_sizes),
-        "table": None if table.is_pass else table,
-        "table_owner": deal.table_owner,
-        "played": deal.played,
-        "legal_moves": tuple(deal.legal_moves),
-    }
-    if isinstance(deal, GoujiDeal):
-        leader = deal.first_leader
-        return SeatView(
-            **public,
-            passes=len(deal.passed),
-            dealer=-1 if leader is None else leader,
-            stock_size=0,
-            bombs_played=0,
-            history=moves,  # every Gouji move is public, purchases and returns included
-            out_seats=tuple(deal.finish_order),
-            phase=deal.phase,
-            role=deal.role,
-            active_seats=tuple(s for s in range(deal.players) if deal.is_active(s)),
-            opened=tuple(deal.points_opened),
-            has_head=deal.has_head(seat),
-            purchases=tuple(deal.purchases),
-            payments=tuple(deal.tribute),
-            information=GoujiInformationSet(deal, seat),
-        )
-    public["passes"] = deal.passes
-    if isinstance(deal, GuandanDeal):
-        return SeatView(
-            **public,
-            dealer=deal.first_leader,
-            stock_size=0,
-            bombs_played=sum(move.is_bomb for _, move in moves),
-            history=_seen_moves(deal, seat, moves),
-            out_seats=tuple(deal.finish_order),
-            phase=deal.phase,
-            level=deal.level,
-            team_levels=deal.team_levels,
-            tribute=_tribute_seen(deal, seat),
-            resisted=deal.resisted,
-            information=GuandanInformationSet(deal, seat),
-        )
-    return SeatView(
-        **public,
-        dealer=deal.dealer,
-        stock_size=deal.stock_size,
-        bombs_played=deal.bombs_played,
-        history=moves,
-        out_seats=tuple(s for s in range(deal.players) if deal.is_out(s)),
-        information=GanDengYanInformationSet(deal, seat),
-    )
+    return SeatView.of(deal, seat, _History(deal) if history is None else history)
 
 
-def _tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
-    # The tribute cards move, face up, once every payer has chosen; the return cards
-    # move, face down, once every receiver has chosen.
-    shown = deal.phase != "tribute"
-    returned = deal.phase in ("play", "over")
-    return tuple(
-        Tribute(
-            payer=p.payer,
-            receiver=p.receiver,
-            card=p.card if shown or seat == p.payer else None,
-            returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
-        )
-        for p in deal.tribute
-    )
+class _History(Sequence[tuple[int, Move]]):
+    """The deal's history, read from it only when a view's history is read."""
 
+    def __init__(self, deal: Deal) -> None:
+        self._deal = deal
+        self._moves: list[tuple[int, Move]] | None = None
 
-def _seen_moves(
-    deal: GuandanDeal, seat: int, moves: Sequence[tuple[int, Move]]
-) -> tuple[tuple[int, Move], ...]:
-    """The moves `seat` has seen: another payer's tribute card once the tribute cards
-    move, a return card only by the seat that gave it and the one it was given to."""
-    payer_of = {p.receiver: p.payer for p in deal.tribute}
-    returned = deal.phase in ("play", "over")
-    seen = []
-    for who, move in moves:
-        if who != seat and move.kind == "tribute" and deal.phase == "tribute":
-            continue
-        if who != seat and move.kind == "return" and not (returned and payer_of.get(who) == seat):
-            continue
-        seen.append((who, move))
-    return tuple(seen)
+    def _read(self) -> list[tuple[int, Move]]:
+        if self._moves is None:
+            self._moves = self._deal.history
+        return self._moves
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, Move]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, Move]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, Move] | Sequence[tuple[int, Move]]:
+        return self._read()[index]
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 @runtime_checkable
@@ -259,34 +531,7 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, view: SeatView) -> Move:
-        if view.rules.game == "gouji":
-            return view.legal_moves[
-                gouji_greedy_index(
-                    view.rules,
-                    view.seat,
-                    view.phase,
-                    view.hand,
-                    view.table,
-                    view.table_owner,
-                    view.role,
-                    view.hand_sizes,
-                    view.active_seats,
-                    view.opened,
-                    view.has_head,
-                    bool(view.out_seats),
-                    view.legal_moves,
-                )
-            ]
-        index = greedy_index(
-            view.rules,
-            view.seat,
-            view.hand,
-            view.table,
-            view.table_owner,
-            view.hand_sizes,
-            view.out_seats,
-            view.legal_moves,
-        )
+        index: int = _view_module(view.game).greedy(view)
         return view.legal_moves[index]
 
 
@@ -435,10 +680,8 @@ def find_move(view: SeatView, text: str) -> Move:
         raise IllegalMoveError(f"{cards}: you must {_CHOICE[view.phase]}: one of {choices}")
     if not matches and cards not in view.hand:
         raise IllegalMoveError(f"your hand {view.hand} does not hold {cards}")
-    if not matches and view.rules.game in ("gan_deng_yan", "gouji"):
-        # Gouji lists one face per rank too; its jokers differ (small and big).
-        gdy = view.rules.game == "gan_deng_yan"
-        jokers_alike = gdy and view.rules.option("king_bomb") != "small_plus_big"
+    jokers_alike = _view_module(view.game).jokers_alike(view.rules)
+    if not matches and jokers_alike is not None:
         faces = _faces(cards, jokers_alike)
         matches = [m for m in legal if _faces(m.cards, jokers_alike) == faces and declared(m)]
     if len(matches) == 1:
@@ -509,14 +752,9 @@ class HumanAgent:
             for ply, (seat, move) in enumerate(view.history[seen:], seen + 1):
                 self._write(f"  {ply:>4}. seat {seat}: {move}")
         self._seen[view.seat] = view.ply
-        guandan = view.rules.game == "guandan"
-        gouji = view.rules.game == "gouji"
-        if guandan:
-            self._show_guandan(view)
-        elif gouji:
-            self._show_gouji(view)
-        else:
-            self._write(f"-- seat {view.seat} to act (you); dealer is seat {view.dealer}")
+        game = _view_module(view.game)
+        for line in game.header(view):
+            self._write(line)
         if view.phase != "play":
             self._write(f"you must {_CHOICE[view.phase]}")
         elif view.table is None:
@@ -528,12 +766,7 @@ class HumanAgent:
             + (" out" if s in view.out_seats else "")
             for s, n in enumerate(view.hand_sizes)
         )
-        if gouji:
-            self._write(f"cards: {counts}")
-        elif guandan:
-            self._write(f"cards: {counts}  |  bombs {view.bombs_played}")
-        else:
-            self._write(f"cards: {counts}  |  stock {view.stock_size}, bombs {view.bombs_played}")
+        self._write(f"cards: {counts}{game.counts_note(view)}")
         self._write(f"your hand: {view.hand}")
         shown = len(view.legal_moves) if every_move else self.shown_moves
         for number, move in enumerate(view.legal_moves[:shown], 1):
@@ -541,48 +774,6 @@ class HumanAgent:
         if len(view.legal_moves) > shown:
             more = len(view.legal_moves) - shown
             self._write(f"   ...  {more} more: type the cards, or 'all' to list every move")
-
-    def _show_guandan(self, view: SeatView) -> None:
-        partner = (view.seat + 2) % 4
-        team = view.seat % 2
-        levels = view.team_levels or ("?", "?")
-        self._write(
-            f"-- seat {view.seat} to act (you, team {team} with seat {partner}); level "
-            f"{view.level}: team 0 (seats 0, 2) at {levels[0]}, team 1 (seats 1, 3) at {levels[1]}"
-        )
-        if view.resisted:
-            self._write("tribute: resisted (the payers hold both big jokers)")
-        for p in view.tribute:
-            to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
-            if p.card is None:
-                self._write(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
-                continue
-            back = f", got back {p.returned}" if p.returned else ""
-            self._write(f"tribute: seat {p.payer} paid {p.card} to {to}{back}")
-        if view.out_seats:
-            self._write(f"out so far: {', '.join(f'seat {s}' for s in view.out_seats)}")
-
-    def _show_gouji(self, view: SeatView) -> None:
-        you = view.seat
-        mates = ", ".join(str(s) for s in range(6) if s % 2 == you % 2 and s != you)
-        roles = {"answer": "; you may answer", "burn": "; you may only burn (烧牌) or pass"}
-        role = roles.get(view.role or "", "")
-        head = "" if view.has_head or view.phase != "play" else "; you are headless (无头)"
-        self._write(
-            f"-- seat {you} to act (you, team {you % 2} with seats {mates}; your 对家 is seat "
-            f"{(you + 3) % 6}){role}{head}"
-        )
-        for p in view.payments:
-            back = f", given back {' '.join(p.returned)}" if p.returned else ""
-            self._write(
-                f"tribute ({p.kind}): seat {p.payer} paid {' '.join(p.cards)} to seat "
-                f"{p.receiver}{back}"
-            )
-        out = [s for s in range(6) if s not in view.active_seats]
-        if view.phase == "play" and out:
-            self._write(f"no longer playing: {', '.join(f'seat {s}' for s in out)}")
-        if view.opened:
-            self._write(f"opened a point: {', '.join(f'seat {s}' for s in view.opened)}")
 
     def act(self, view: SeatView) -> Move:
         self._show(view)

@@ -15,6 +15,7 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
@@ -24,25 +25,10 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ganzdy._core import (
-    GanDengYanDeal,
-    GanzdyError,
-    GoujiDeal,
-    GuandanDeal,
-    IllegalMoveError,
-    Move,
-    Rules,
-    deal_seed,
-)
-from ganzdy.agents import (
-    Agent,
-    AgentError,
-    AnyDeal,
-    SeatView,
-    agent_name,
-    make_agent,
-    view_for,
-)
+from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
+from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent
+from ganzdy.deal import Deal
+from ganzdy.games import Game, game_of
 from ganzdy.parallel import (
     Ran,
     check_workers,
@@ -52,14 +38,17 @@ from ganzdy.parallel import (
     run_ray,
 )
 from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate
-from ganzdy.records import from_gouji_record, from_guandan_record, from_record, to_record
+from ganzdy.records import from_record, to_record
 
 _MASK = (1 << 64) - 1
+# References to a view inside _kept when only drive's variable holds it besides.
+_CALLER_REFERENCES = 3
+_refcount: Callable[[object], int] | None = getattr(sys, "getrefcount", None)
 
 # Called after each move a driver pushes: the deal (already moved on), the seat
 # that moved, and its move.
-MoveObserver = Callable[[AnyDeal, int, Move], None]
-D = TypeVar("D", GanDengYanDeal, GuandanDeal, GoujiDeal)
+MoveObserver = Callable[[Deal, int, Move], None]
+D = TypeVar("D", bound=Deal)
 
 
 def _splitmix64(x: int) -> int:
@@ -87,6 +76,13 @@ def _fresh_seed() -> int:
     return random.SystemRandom().getrandbits(64)
 
 
+def _kept(view: SeatView) -> bool:
+    """Whether anything but the caller holds ``view`` (an agent kept it). Without
+    reference counts (other Pythons than CPython) every view counts as kept."""
+    # The caller's variable and this function's argument hold it.
+    return _refcount is None or _refcount(view) > _CALLER_REFERENCES
+
+
 def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = None) -> D:
     """Play a deal of any game to its end, agent i at seat i; returns the deal.
 
@@ -102,8 +98,11 @@ def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = No
         if seat is None:
             return deal
         agent = agents[seat]
-        view: SeatView = view_for(deal, history)
+        view = SeatView.of(deal, seat, history)
         move = agent.act(view)
+        if _kept(view):
+            # The agent kept its view: read what it holds before the deal moves on.
+            view.settle()
         if not isinstance(move, Move):
             raise IllegalMoveError(
                 f"agent {agent_name(agent)!r} at seat {seat} returned {move!r}, not a Move"
@@ -121,54 +120,88 @@ def drive(deal: D, agents: Sequence[Agent], *, on_move: MoveObserver | None = No
 
 def play_deal(
     rules: Rules,
-    agents: Sequence[Agent],
+    agents: Sequence[AgentLike],
     seed: int | None = None,
     dealer: int = 0,
     *,
     on_move: MoveObserver | None = None,
-) -> AnyDeal:
-    """Play one deal to its end, agent i at seat i; returns the finished deal.
+) -> Deal:
+    """Play one deal of any game to its end, agent i at seat i; returns the finished deal.
 
-    Under Guandan rules the deal is the first hand of a match (no tribute; its first
-    leader per ``first_lead_first_hand``) and there is no dealer: ``dealer`` must be 0.
-    A Guandan match is ``ganzdy.GuandanMatch``. An agent's move goes through the
-    checked ``push``, so an illegal move raises IllegalMoveError naming the agent and
-    its seat.
+    The deal is ``rules.new_deal(seed=seed, dealer=dealer)`` (in Guandan and Gouji the
+    first hand of a match: no tribute). ``agents`` are Agent objects or ``make_agent``
+    specs ('greedy', 'random:seed=3'); a spec's agent is seeded from ``seed`` and its
+    seat. An agent's move goes through the checked ``push``, so an illegal move raises
+    IllegalMoveError naming the agent and its seat.
     """
     if len(agents) != rules.players:
         raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
-    if rules.game == "guandan":
-        if dealer != 0:
-            raise GanzdyError(f"dealer={dealer}: Guandan has no dealer (the first leader is drawn)")
-        return drive(GuandanDeal(rules, seed), agents, on_move=on_move)
-    return drive(rules.new_deal(seed=seed, dealer=dealer), agents, on_move=on_move)
+    deal = new_deal(rules, seed, dealer)
+    return drive(deal, build_agents(agents, deal.seed), on_move=on_move)
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One deal of a match, as it counted."""
-
-    number: int  # 1 for the match's first deal
-    seed: int
-    dealer: int
-    winner: int | None
-    drawn: bool  # the draw stood: every allowed re-deal was drawn too
-    points: tuple[int, ...]
-    plies: int
-    bombs: int
-    redeals: int  # drawn deals before this one, re-dealt by the same dealer
-    record: dict[str, Any] | None = None
+def new_deal(rules: Rules, seed: int | None = None, dealer: int = 0) -> Deal:
+    """A deal of any game, dealt by ``dealer`` (the seat dealt the deck's first card):
+    ``rules.new_deal(seed, dealer)``, typed as a ``ganzdy.Deal``."""
+    return game_of(rules).new_deal(rules, seed, dealer)
 
 
 R = TypeVar("R")
 
+# An agent, or a spec make_agent builds one from ('greedy', 'ismcts:iterations=50').
+AgentLike = Agent | str
 
-class Rounds(ABC, Generic[R]):
-    """What every match shares: its deals played one at a time, each giving a result of
-    type R. A match has ``results``, says when it is ``finished`` and plays the next
-    deal in ``play_next``."""
 
+def build_agents(agents: Sequence[AgentLike], seed: int | None = None) -> tuple[Agent, ...]:
+    """Agents from objects or specs; a spec's agent is seeded from ``seed`` and its seat
+    (when it takes a seed and the spec gives none), so a seeded run is reproducible."""
+    built = []
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, str):
+            agent = make_agent(agent, seed=None if seed is None else derive_seed(seed, 5, seat))
+        built.append(agent)
+    return tuple(built)
+
+
+class Match(ABC, Generic[R]):
+    """Deals in a row between the same agents, in any game: ``Match(rules, agents, ...)``
+    is the match of ``rules``' game, a ``GanDengYanMatch``, ``GuandanMatch`` or
+    ``GoujiMatch`` (each documents its further arguments and what it does between
+    deals: the dealer passed on, Guandan's levels, Gouji's points and tribute).
+
+    ``agents`` are Agent objects or specs for ``make_agent`` (one per seat); a spec's
+    agent is seeded from the match seed. Every match has ``rules``, ``agents``,
+    ``seed``, ``results`` (one per deal counted, of the game's result type),
+    ``last_deal``, says when it is ``finished``, plays the next deal in ``play_next``
+    and the rest in ``run``.
+    """
+
+    rules: Rules
+    agents: tuple[Agent, ...]
+    seed: int
     results: list[R]
+    last_deal: Deal | None
+
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Match[Any]:
+        if cls is Match:
+            if not isinstance(rules, Rules):
+                raise GanzdyError(f"Match needs a Rules value first, not {rules!r}")
+            cls = game_of(rules).match
+        match: Match[Any] = object.__new__(cls)
+        return match
+
+    def _start(
+        self, rules: Rules, agents: Sequence[AgentLike], seed: int | None, on_move: Any
+    ) -> None:
+        """What every match's constructor does first: the seed, then the agents."""
+        if len(agents) != rules.players:
+            raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
+        self.rules = rules
+        self.seed = _fresh_seed() if seed is None else seed & _MASK
+        self.agents = build_agents(agents, self.seed)
+        self.on_move = on_move
+        self.results = []
+        self.last_deal = None
 
     @property
     @abstractmethod
@@ -187,99 +220,6 @@ class Rounds(ABC, Generic[R]):
         for _ in self:
             pass
         return self.results
-
-
-class GanDengYanMatch(Rounds[DealResult]):
-    """Deals in a row between the same agents, with the dealer passed on and points summed.
-
-    The next dealer is the previous deal's winner, or the next seat in the direction
-    of play when the rules say ``next_dealer='rotate'``. A drawn deal is dealt again
-    by the same dealer with a fresh seed (it does not count as a deal), at most
-    ``max_redeals`` times in a row; after that the draw stands with no payments.
-    ``first_dealer=None`` picks the first dealer from the seed.
-    """
-
-    def __init__(
-        self,
-        rules: Rules,
-        agents: Sequence[Agent],
-        deals: int = 1,
-        seed: int | None = None,
-        first_dealer: int | None = None,
-        *,
-        max_redeals: int = 20,
-        keep_records: bool = False,
-        on_move: MoveObserver | None = None,
-    ) -> None:
-        if rules.game == "guandan":
-            raise GanzdyError("a Guandan match is ganzdy.GuandanMatch: levels, tribute, the banker")
-        if len(agents) != rules.players:
-            raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
-        if deals < 0 or max_redeals < 0:
-            raise GanzdyError("deals and max_redeals must not be negative")
-        self.rules = rules
-        self.agents = tuple(agents)
-        self.deals = deals
-        self.seed = _fresh_seed() if seed is None else seed & _MASK
-        if first_dealer is None:
-            first_dealer = derive_seed(self.seed, 1) % rules.players
-        elif not 0 <= first_dealer < rules.players:
-            raise GanzdyError(f"first_dealer={first_dealer} is not a seat of {rules}")
-        self.dealer = first_dealer  # who deals the next deal
-        self.max_redeals = max_redeals
-        self.keep_records = keep_records
-        self.on_move = on_move
-        self.points = [0] * rules.players
-        self.results: list[DealResult] = []
-        self.redeals = 0  # drawn deals re-dealt, over the whole match
-        self.dealt = 0  # deals dealt, re-deals included: the index of the next deal seed
-        self.last_deal: GanDengYanDeal | None = None
-
-    @property
-    def finished(self) -> bool:
-        return len(self.results) >= self.deals
-
-    def _next_dealer(self, winner: int) -> int:
-        if self.rules.option("next_dealer") == "rotate":
-            step = 1 if self.rules.option("direction") == "counter_clockwise" else -1
-            return (self.dealer + step) % self.rules.players
-        return winner
-
-    def play_next(self) -> DealResult:
-        """Play the next deal (with its re-deals) and return how it counted."""
-        if self.finished:
-            raise GanzdyError(f"the match is over: {self.deals} deals played")
-        redeals = 0
-        while True:
-            seed = deal_seed(self.seed, self.dealt)
-            self.dealt += 1
-            deal = play_deal(self.rules, self.agents, seed, self.dealer, on_move=self.on_move)
-            assert isinstance(deal, GanDengYanDeal)  # Gan Deng Yan rules, checked at __init__
-            self.last_deal = deal
-            outcome = deal.outcome
-            if not outcome.drawn or redeals >= self.max_redeals:
-                break
-            redeals += 1
-            self.redeals += 1
-        names = [agent_name(a) for a in self.agents]
-        result = DealResult(
-            number=len(self.results) + 1,
-            seed=seed,
-            dealer=self.dealer,
-            winner=outcome.winner,
-            drawn=outcome.drawn,
-            points=tuple(outcome.points),
-            plies=deal.ply,
-            bombs=deal.bombs_played,
-            redeals=redeals,
-            record=to_record(deal, names) if self.keep_records else None,
-        )
-        self.results.append(result)
-        for seat, points in enumerate(outcome.points):
-            self.points[seat] += points
-        if outcome.winner is not None:
-            self.dealer = self._next_dealer(outcome.winner)
-        return result
 
 
 # -- the arena ---------------------------------------------------------------------
@@ -587,7 +527,7 @@ def _labels(names: Sequence[str]) -> list[str]:
 
 # Called after each arena deal, in deal order: its number (from 1), the finished deal,
 # and the label of the agent at each seat.
-DealObserver = Callable[[int, AnyDeal, Sequence[str]], None]
+DealObserver = Callable[[int, Deal, Sequence[str]], None]
 # Called as deals finish: how many are done, and how many there are.
 ProgressObserver = Callable[[int, int], None]
 
@@ -612,13 +552,13 @@ class _Plan:
     tribute: bool = True  # Guandan, Gouji: each hand follows a random previous hand
 
     @property
-    def guandan(self) -> bool:
-        return self.rules.game == "guandan"
+    def game(self) -> Game:
+        return game_of(self.rules)
 
     @property
     def teams(self) -> bool:
         """Whether entrants are teams holding several seats (Guandan, Gouji)."""
-        return self.rules.game in ("guandan", "gouji")
+        return self.game.teams > 0
 
 
 @dataclass(frozen=True)
@@ -635,7 +575,7 @@ class _Played:
     moves: tuple[int, ...]  # decisions made, by seat
     thinking: tuple[float, ...]  # seconds, by seat (timing: differs from run to run)
     record: dict[str, Any] | None = None
-    deal: AnyDeal | None = None
+    deal: Deal | None = None
 
 
 def _agent_for(plan: _Plan, entrant: int, k: int, seat: int) -> Agent:
@@ -667,29 +607,13 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
         seated = schedule.seating(k)
         timed = [_Timed(_agent_for(plan, a, k, seat)) for seat, a in enumerate(seated)]
         seed = deal_seed(plan.seed, schedule.deck(k))
-        deal: AnyDeal
-        winner: int | None
-        team_points: tuple[int, int] | None = None  # Gouji: every seat counts its team's
-        if plan.guandan:
-            previous = previous_finish(plan.seed, schedule.deck(k)) if plan.tribute else None
-            deal = drive(GuandanDeal(plan.rules, seed, previous_finish=previous), timed)
-            order = deal.outcome.finish_order
-            winner, drawn = order[0], False
-        elif plan.rules.game == "gouji":
-            hand = previous_hand(plan.seed, schedule.deck(k)) if plan.tribute else None
-            deal = drive(GoujiDeal(plan.rules, seed, previous=hand), timed)
-            team = deal.outcome.winning_team
-            team_points = deal.outcome.team_points
-            # The best-placed seat of the winning team; a tie or a void hand is drawn.
-            winner = None if team is None else next(s for s in deal.outcome.places if s % 2 == team)
-            drawn = winner is None
-        else:
-            deal = drive(plan.rules.new_deal(seed=seed, dealer=schedule.dealer(k)), timed)
-            winner, drawn = deal.outcome.winner, deal.outcome.drawn
+        game = plan.game.match_module
+        previous = schedule.deck(k) if plan.tribute else None
+        deal = drive(
+            game.arena_deal(plan.rules, seed, schedule.dealer(k), plan.seed, previous), timed
+        )
+        winner, drawn, points = game.arena_score(deal)
         outcome = deal.outcome
-        points = tuple(outcome.points)
-        if team_points is not None:
-            points = tuple(team_points[s % 2] for s in range(len(points)))
         names = [plan.labels[a] for a in seated]
         played.append(
             _Played(
@@ -707,32 +631,6 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
             )
         )
     return played
-
-
-def previous_finish(seed: int, deck: int) -> list[int]:
-    """The finishing order of the hand before a Guandan arena deck (for its tribute): a
-    random order of the four seats drawn from the arena seed and the deck."""
-    order = [0, 1, 2, 3]
-    random.Random(derive_seed(seed, 4, deck)).shuffle(order)
-    return order
-
-
-def previous_hand(seed: int, deck: int) -> dict[str, Any]:
-    """The result of the hand before a Gouji arena deck (for its tribute): a random order
-    of the six seats as places, and each seat but the 头科 点-ed with probability 1/3,
-    drawn from the arena seed and the deck."""
-    rng = random.Random(derive_seed(seed, 4, deck))
-    places = list(range(6))
-    rng.shuffle(places)
-    return {"places": places, "pointed": sorted(s for s in places[1:] if rng.random() < 1 / 3)}
-
-
-def _replayed(record: dict[str, Any]) -> AnyDeal:
-    if record.get("game") == "guandan":
-        return from_guandan_record(record)
-    if record.get("game") == "gouji":
-        return from_gouji_record(record)
-    return from_record(record)
 
 
 def _digest(played: Sequence[_Played]) -> str:
@@ -799,7 +697,7 @@ def arena(
     """
     players = rules.players
     entrants = list(agents)
-    teams = rules.game in ("guandan", "gouji")
+    teams = game_of(rules).teams > 0
     if len(entrants) == 1:
         entrants *= 2 if teams else players
     if len(entrants) < players and not teams:
@@ -845,7 +743,7 @@ def arena(
         while progress["next"] in buffered:
             p = buffered.pop(progress["next"])
             progress["next"] += 1
-            deal = p.deal if p.deal is not None else _replayed(p.record or {})
+            deal = p.deal if p.deal is not None else from_record(p.record or {})
             on_deal(p.index + 1, deal, [labels[a] for a in p.seated])
 
     start = time.perf_counter()

@@ -23,6 +23,7 @@ import logging
 import math
 import multiprocessing
 import os
+import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -152,6 +153,36 @@ def _import_ray() -> Any:
     return ray
 
 
+# How long a cluster's head may take to accept a connection before the arena gives up.
+RAY_CONNECT_TIMEOUT = 5.0
+
+
+def _check_reachable(address: str) -> None:
+    """Fails fast when nothing listens at a ``host:port`` (or ``ray://host:port``) address.
+
+    ``ray.init`` retries an unreachable head for minutes before it gives up; one TCP
+    connection with a timeout tells the same in seconds. ``auto`` and other forms that Ray
+    resolves itself are left to Ray.
+    """
+    target = address.removeprefix("ray://")
+    host, sep, port_text = target.rpartition(":")
+    if not sep or not host or not port_text.isdigit():
+        return
+    port = int(port_text)
+    if not 0 < port < 65536:
+        raise ParallelError(
+            f"could not connect to the Ray cluster at {address!r}: port {port} is out of range"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), port), timeout=RAY_CONNECT_TIMEOUT):
+            pass
+    except OSError as error:
+        raise ParallelError(
+            f"could not connect to the Ray cluster at {address!r}: nothing accepted a connection "
+            f"within {RAY_CONNECT_TIMEOUT:g} s ({error.strerror or error})"
+        ) from None
+
+
 @contextmanager
 def ray_session(address: str | None, workers: int | None) -> Iterator[Any]:
     """Ray, connected: to ``address``, or to a local instance started with ``workers``
@@ -165,6 +196,8 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[Any]:
         "logging_level": logging.ERROR,
         "log_to_driver": False,
     }
+    if address:
+        _check_reachable(address)
     try:
         if address:
             ray.init(address=address, **quiet)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Rules
+from ganzdy._core import GanzdyError, Rules
+from ganzdy.deal import Deal
+from ganzdy.games import game_of
 
 FORMAT = "ganzdy-record"
 VERSION = 1
@@ -44,29 +46,6 @@ class RecordError(GanzdyError):
     """A game record that is malformed or disagrees with its own replay."""
 
 
-def _outcome_dict(deal: GanDengYanDeal) -> dict[str, Any]:
-    outcome = deal.outcome
-    return {
-        "over": outcome.over,
-        "drawn": outcome.drawn,
-        "winner": outcome.winner,
-        "finish_order": list(outcome.finish_order),
-        "points": list(outcome.points),
-    }
-
-
-def _guandan_outcome_dict(deal: GuandanDeal) -> dict[str, Any]:
-    outcome = deal.outcome
-    return {
-        "over": outcome.over,
-        "finish_order": list(outcome.finish_order),
-        "winning_team": outcome.winning_team,
-        "result": outcome.result,
-        "upgrade": outcome.upgrade,
-        "points": list(outcome.points),
-    }
-
-
 def _json_ready(value: Any) -> Any:
     """Tuples as lists, recursively, so a replayed value compares equal to its JSON."""
     if isinstance(value, (list, tuple)):
@@ -76,33 +55,21 @@ def _json_ready(value: Any) -> Any:
     return value
 
 
-def _gouji_outcome_dict(deal: GoujiDeal) -> dict[str, Any]:
+def _outcome_of(deal: Deal) -> dict[str, Any]:
     outcome = deal.outcome
-    return {
-        "over": outcome.over,
-        "void_hand": outcome.void_hand,
-        "finish_order": list(outcome.finish_order),
-        "places": list(outcome.places),
-        "points": list(outcome.points),
-        "team_points": list(outcome.team_points),
-        "winning_team": outcome.winning_team,
-        "sweep_team": outcome.sweep_team,
-        "result": _json_ready(outcome.result),
-    }
+    return {name: _json_ready(getattr(outcome, name)) for name in game_of(deal).outcome_fields}
 
 
-AnyDeal = GanDengYanDeal | GuandanDeal | GoujiDeal
+def _setup_of(deal: Deal) -> dict[str, Any]:
+    """The record fields of what set the deal up beyond its seed or deck: Gan Deng Yan's
+    dealer, or what a Guandan or Gouji match supplied, as given (null when not given)."""
+    setup = getattr(deal, "setup", None)
+    if setup is None:
+        return {name: getattr(deal, name) for name in game_of(deal).record_fields}
+    return {name: _json_ready(value) for name, value in setup.items()}
 
 
-def _outcome_of(deal: AnyDeal) -> dict[str, Any]:
-    if isinstance(deal, GuandanDeal):
-        return _guandan_outcome_dict(deal)
-    if isinstance(deal, GoujiDeal):
-        return _gouji_outcome_dict(deal)
-    return _outcome_dict(deal)
-
-
-def to_record(deal: AnyDeal, agents: Sequence[str] | None = None) -> dict[str, Any]:
+def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible record; ``agents`` optionally names who sat at each seat."""
     if deal.root_ply:
         # A search copy keeps no moves before it was made, so it cannot replay.
@@ -111,7 +78,7 @@ def to_record(deal: AnyDeal, agents: Sequence[str] | None = None) -> dict[str, A
             "before that ply and cannot be recorded; record the deal it was copied from"
         )
     rules = deal.rules
-    record: dict[str, Any] = {
+    fields: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": rules.game,
@@ -120,25 +87,18 @@ def to_record(deal: AnyDeal, agents: Sequence[str] | None = None) -> dict[str, A
         # after a later release changes a default.
         "options": {name: option.value for name, option in rules.options.items()},
         "seed": deal.seed,
+        "deck": list(deal.deck),
+        "moves": [str(move) for _, move in deal.history],
+        **_setup_of(deal),
+        "outcome": _outcome_of(deal),
     }
-    if isinstance(deal, (GuandanDeal, GoujiDeal)):
-        # What the match supplied, as given: the deal replays from it and the seed or deck.
-        record["deck"] = list(deal.deck)
-        record["moves"] = [str(move) for _, move in deal.history]
-        record.update(_json_ready(deal.setup))
-        record["outcome"] = _outcome_of(deal)
-    else:
-        record["dealer"] = deal.dealer
-        record["deck"] = list(deal.deck)
-        record["moves"] = [str(move) for _, move in deal.history]
-        record["outcome"] = _outcome_dict(deal)
     if agents is not None:
         if len(agents) != rules.players:
             raise RecordError(
                 f"agents names {len(agents)} seats but the deal has {rules.players} players"
             )
-        record["agents"] = [str(name) for name in agents]
-    return record
+        fields["agents"] = [str(name) for name in agents]
+    return {name: fields[name] for name in _FIELDS if name in fields}
 
 
 def _field(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: str) -> Any:
@@ -149,6 +109,12 @@ def _field(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: 
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise RecordError(f"record field {name!r} must be {what}, not {value!r}")
     return value
+
+
+def _optional(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: str) -> Any:
+    if record.get(name) is None:
+        return None
+    return _field(record, name, kinds, what)
 
 
 def _rules_of(record: Mapping[str, Any]) -> Rules:
@@ -176,7 +142,7 @@ def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
     return deck
 
 
-def _check_deck(deal: AnyDeal, deck: list[str]) -> None:
+def _check_deck(deal: Deal, deck: list[str]) -> None:
     """The recorded deck must be the shuffle of the recorded seed: a cheap tamper check."""
     shuffled = deal.deck
     if deck == shuffled:
@@ -193,29 +159,35 @@ def _check_deck(deal: AnyDeal, deck: list[str]) -> None:
     )
 
 
-def _deal_of(record: Mapping[str, Any], rules: Rules) -> GanDengYanDeal:
-    dealer = _field(record, "dealer", (int,), "a seat number")
-    seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"record field 'seed' must be an integer or null, not {seed!r}")
+def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
+    """The deal as dealt: from the seed (the deck, when recorded, checked against it) or
+    from the deck, with the game's setup fields."""
+    game = game_of(rules)
+    setup = {
+        name: (_field if name in game.required else _optional)(record, name, kinds, what)
+        for name, (kinds, what) in game.record_fields.items()
+    }
+    dealer = setup.pop("dealer", None)
+    dealer = 0 if dealer is None else dealer
+    seed = _optional(record, "seed", (int,), "an integer or null")
     deck = _deck_field(record)
     try:
         if seed is not None:
-            deal = rules.new_deal(seed=seed, dealer=dealer)
+            deal = game.new_deal(rules, seed, dealer, **setup)
             # The deck is redundant given the seed; a record may leave it out.
             if deck is not None:
                 _check_deck(deal, deck)
             return deal
         if deck is None:
             raise RecordError("record has neither a seed nor a deck")
-        return rules.new_deal(deck=deck, dealer=dealer)
+        return game.new_deal(rules, None, dealer, deck=deck, **setup)
     except RecordError:
         raise
     except GanzdyError as error:
         raise type(error)(f"record deck: {error}") from error
 
 
-def _check_outcome(recorded: Any, deal: AnyDeal) -> None:
+def _check_outcome(recorded: Any, deal: Deal) -> None:
     if not isinstance(recorded, dict):
         raise RecordError(f"record field 'outcome' must be an object, not {recorded!r}")
     replayed = _outcome_of(deal)
@@ -244,7 +216,7 @@ def _opened(record: Mapping[str, Any] | str) -> tuple[Mapping[str, Any], Rules]:
     return record, _rules_of(record)
 
 
-def _replay(record: Mapping[str, Any], deal: AnyDeal) -> None:
+def _replay(record: Mapping[str, Any], deal: Deal) -> None:
     moves = _field(record, "moves", (list,), "a list of move text")
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
@@ -258,104 +230,14 @@ def _replay(record: Mapping[str, Any], deal: AnyDeal) -> None:
         _check_outcome(record["outcome"], deal)
 
 
-def from_record(record: Mapping[str, Any] | str) -> GanDengYanDeal:
-    """Replay a record (a dict or its JSON text) into a Deal, checking it on the way."""
+def from_record(record: Mapping[str, Any] | str) -> Deal:
+    """Replay a record of any game (a dict or its JSON text) into its deal, checking it on
+    the way: the deal of the record's ``game`` (a ``GanDengYanDeal``, ``GuandanDeal`` or
+    ``GoujiDeal``), dealt from its seed or deck and setup, with every move pushed."""
     record, rules = _opened(record)
-    if rules.game == "guandan":
-        raise RecordError(
-            "a guandan record replays into a GuandanDeal: use ganzdy.GuandanDeal.from_record "
-            "(ganzdy.records.from_guandan_record)"
-        )
-    if rules.game == "gouji":
-        raise RecordError(
-            "a gouji record replays into a GoujiDeal: use ganzdy.GoujiDeal.from_record "
-            "(ganzdy.records.from_gouji_record)"
-        )
     deal = _deal_of(record, rules)
     _replay(record, deal)
     return deal
-
-
-def _optional(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: str) -> Any:
-    if record.get(name) is None:
-        return None
-    return _field(record, name, kinds, what)
-
-
-SetupDeal = TypeVar("SetupDeal", GuandanDeal, GoujiDeal)
-
-
-def _setup_deal(
-    record: Mapping[str, Any] | str,
-    game: str,
-    make: Callable[..., SetupDeal],
-    fields: dict[str, tuple[tuple[type, ...], str]],
-) -> SetupDeal:
-    """Replay a record of a deal made with a setup (what the match gave it, each field
-    ``null`` when not given) into that deal: Guandan's and Gouji's."""
-    record, rules = _opened(record)
-    name = make.__name__
-    if rules.game != game:
-        raise RecordError(
-            f"a {rules.game} record does not replay into a {name}: {_replayer(rules.game)}"
-        )
-    seed = _optional(record, "seed", (int,), "an integer or null")
-    deck = _deck_field(record)
-    setup = {
-        field: _optional(record, field, kinds, what) for field, (kinds, what) in fields.items()
-    }
-    try:
-        if seed is not None:
-            deal = make(rules, seed, **setup)
-            if deck is not None:
-                _check_deck(deal, deck)
-        elif deck is None:
-            raise RecordError("record has neither a seed nor a deck")
-        else:
-            deal = make(rules, deck=deck, **setup)
-    except RecordError:
-        raise
-    except GanzdyError as error:
-        raise type(error)(f"record deal: {error}") from error
-    _replay(record, deal)
-    return deal
-
-
-def from_guandan_record(record: Mapping[str, Any] | str) -> GuandanDeal:
-    """Replay a Guandan record (a dict or its JSON text) into a GuandanDeal, checking it."""
-    return _setup_deal(
-        record,
-        "guandan",
-        GuandanDeal,
-        {
-            "previous_finish": ((list,), "a list of seats or null"),
-            "first_leader": ((int,), "a seat or null"),
-            "turned_position": ((int,), "a deck index or null"),
-            "team_levels": ((list,), "two level ranks or null"),
-        },
-    )
-
-
-def from_gouji_record(record: Mapping[str, Any] | str) -> GoujiDeal:
-    """Replay a Gouji record (a dict or its JSON text) into a GoujiDeal, checking it."""
-    return _setup_deal(
-        record,
-        "gouji",
-        GoujiDeal,
-        {
-            "previous": ((dict,), "a previous hand's result or null"),
-            "first_leader": ((int,), "a seat or null"),
-        },
-    )
-
-
-def _replayer(game: str) -> str:
-    """Where a record of `game` replays."""
-    if game == "guandan":
-        return "use ganzdy.GuandanDeal.from_record (ganzdy.records.from_guandan_record)"
-    if game == "gouji":
-        return "use ganzdy.GoujiDeal.from_record (ganzdy.records.from_gouji_record)"
-    return "use ganzdy.GanDengYanDeal.from_record (ganzdy.records.from_record)"
 
 
 def _parse_json(text: str) -> Any:
@@ -365,7 +247,7 @@ def _parse_json(text: str) -> Any:
         raise RecordError(f"record is not JSON: {error}") from error
 
 
-def dumps(deal: AnyDeal, agents: Sequence[str] | None = None) -> str:
+def dumps(deal: Deal, agents: Sequence[str] | None = None) -> str:
     """The record as JSON text: one field a line, one move a line, so records diff well."""
     record = to_record(deal, agents)
     lines = []
@@ -388,18 +270,18 @@ def dumps(deal: AnyDeal, agents: Sequence[str] | None = None) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def loads(text: str) -> GanDengYanDeal:
+def loads(text: str) -> Deal:
     """Replay a record from its JSON text."""
     return from_record(_parse_json(text))
 
 
-def save(deal: AnyDeal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
+def save(deal: Deal, path: str | os.PathLike[str], agents: Sequence[str] | None = None) -> None:
     """Write the deal's record to ``path`` as JSON (UTF-8)."""
     with open(path, "w", encoding="utf-8") as file:
         file.write(dumps(deal, agents))
 
 
-def load(path: str | os.PathLike[str]) -> GanDengYanDeal:
+def load(path: str | os.PathLike[str]) -> Deal:
     """Replay the record stored at ``path``."""
     with open(path, encoding="utf-8") as file:
         text = file.read()

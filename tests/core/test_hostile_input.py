@@ -91,7 +91,7 @@ def test_the_end_and_the_beginning() -> None:
 def test_bad_deal_arguments() -> None:
     with pytest.raises(ganzdy.RulesError, match="dealer=4 is not a seat"):
         RULES.new_deal(seed=1, dealer=4)
-    with pytest.raises(TypeError):
+    with pytest.raises(ganzdy.RulesError, match="seed='x' is not allowed"):
         RULES.new_deal(seed="x")  # type: ignore[arg-type]
     with pytest.raises(ganzdy.RulesError, match="not both"):
         RULES.new_deal(seed=1, deck=" ".join(RULES.deck))
@@ -130,7 +130,7 @@ def test_cards_and_rules_with_wrong_types() -> None:
 def test_gan_deng_yan_deals_refuse_other_games_rules() -> None:
     """A Guandan deal is a GuandanDeal: every way to make a Gan Deng Yan deal says so."""
     rules = ganzdy.Rules("guandan")
-    with pytest.raises(ganzdy.RulesError, match=r"a guandan deal is ganzdy\.GuandanDeal"):
-        rules.new_deal(seed=1)
+    with pytest.raises(ganzdy.RulesError, match=r"a Guandan deal is ganzdy\.GuandanDeal"):
+        ganzdy.GanDengYanDeal(rules, seed=1)
     with pytest.raises(ganzdy.RulesError, match="needs Gan Deng Yan rules"):
         rules.position(hands=["5s", "6s", "7s", "8s"], to_act=0)

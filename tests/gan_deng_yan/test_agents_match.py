@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import itertools
 import random
@@ -51,7 +50,7 @@ def greedy_and_random(seed: int = 0) -> list[ganzdy.Agent]:
 
 
 def test_view_holds_only_what_the_seat_may_know() -> None:
-    fields = {f.name for f in dataclasses.fields(ganzdy.SeatView)}
+    fields = set(ganzdy.SeatView.FIELDS)
     assert fields == {
         "seat",
         "players",
@@ -106,7 +105,7 @@ def test_view_holds_only_what_the_seat_may_know() -> None:
     for k in range(3):
         world, real = info.sample_world(k), deal.sample_world(seat, k)
         assert world.hash() == real.hash() and world.hand_sizes == real.hand_sizes
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError, match="no setter"):
         view.seat = 0  # type: ignore[misc]
 
 
@@ -289,7 +288,7 @@ def test_a_drawn_deal_is_dealt_again_by_the_same_dealer(monkeypatch: pytest.Monk
         dealt.append((seed, dealer))
         return stuck.copy() if len(dealt) <= 2 else real_play_deal(rules, agents, seed, dealer)
 
-    monkeypatch.setattr(ganzdy.match, "play_deal", draw_twice)
+    monkeypatch.setattr(ganzdy.gan_deng_yan.match, "play_deal", draw_twice)
     agents: list[ganzdy.Agent] = [ganzdy.GreedyAgent(), ganzdy.GreedyAgent()]
     match = ganzdy.GanDengYanMatch(DRAWISH, agents, deals=2, seed=1, first_dealer=0)
     first, second = match.run()

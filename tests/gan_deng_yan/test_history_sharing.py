@@ -82,6 +82,6 @@ def test_a_copy_records_and_pickles_its_whole_history() -> None:
     second.pop()
     second.pop()
     record = second.to_record()
-    again = ganzdy.GanDengYanDeal.from_record(record)
+    again = ganzdy.from_record(record)
     assert again.history == second.history and again.hash() == second.hash()
     assert pickle.loads(pickle.dumps(first)).history == first.history

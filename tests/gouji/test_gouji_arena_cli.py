@@ -14,8 +14,8 @@ import pytest
 import ganzdy
 from ganzdy import GoujiDeal, GoujiMatch, Rules
 from ganzdy.cli import main
-from ganzdy.gouji_match import PLACE_NAMES
-from ganzdy.match import arena, previous_hand, team_round_robin
+from ganzdy.gouji.match import PLACE_NAMES, previous_hand
+from ganzdy.match import arena, team_round_robin
 from terminal import FirstMove, play_game
 
 RULES = Rules("gouji")
@@ -160,7 +160,7 @@ def test_cli_arena_records_gouji_hands_that_replay(
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "deal-1.json")]) == 0
     out = capsys.readouterr().out
-    deal = GoujiDeal.from_record((tmp_path / "deal-1.json").read_text(encoding="utf-8"))
+    deal = ganzdy.from_record((tmp_path / "deal-1.json").read_text(encoding="utf-8"))
     outcome = deal.outcome
     assert out.startswith("Rules('gouji'")
     assert "teams 0 (seats 0, 2, 4) and 1 (seats 1, 3, 5)" in out

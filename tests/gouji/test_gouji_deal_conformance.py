@@ -21,8 +21,10 @@ from typing import Any
 
 import pytest
 
+import ganzdy
 from ganzdy import (
     DeckError,
+    GanDengYanDeal,
     GanzdyError,
     GoujiDeal,
     IllegalMoveError,
@@ -149,7 +151,7 @@ def play_deal(
         assert copy.hash() == expected
     assert copy.ply == 0 and deal.is_terminal  # the copy shares the history; the deal is untouched
     # The seed, or the deck, and the record reproduce it.
-    again = GoujiDeal.from_record(deal.to_record())
+    again = ganzdy.from_record(deal.to_record())
     assert again.hash() == deal.hash() and again.outcome == o
     if deal.seed is not None:
         replay = GoujiDeal(rules, deal.seed, previous=previous)
@@ -267,7 +269,7 @@ def test_bad_rules_and_moves() -> None:
     with pytest.raises(RulesError, match="GuandanDeal"):
         GoujiDeal(Rules("guandan"), 1)
     with pytest.raises(RulesError, match="GoujiDeal"):
-        Rules("gouji").new_deal(seed=1)
+        GanDengYanDeal(Rules("gouji"), 1)
     deal = GoujiDeal(Rules("gouji"), 5)
     with pytest.raises(IllegalMoveError, match="no move to undo"):
         deal.pop()
@@ -406,7 +408,7 @@ def test_sample_world_in_positions_that_defeat_rejection() -> None:
     # never be the real deal.
     path = Path(__file__).parent.parent / "data" / "gouji" / "hard_worlds.json"
     for case in json.loads(path.read_text(encoding="utf-8")):
-        deal = GoujiDeal.from_record(case["record"])
+        deal = ganzdy.from_record(case["record"])
         seat = case["seat"]
         worlds = [deal.sample_world(seat, k) for k in range(12)]
         for world in worlds:

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 import ganzdy
 import gouji_match_reference as ref
 from ganzdy import Cards, GoujiDeal, GoujiMatch, Rules
-from ganzdy.gouji_match import MatchOptions, expected_tribute, hand_points, sweep_team
+from ganzdy.gouji.match import MatchOptions
+from gouji_match_derivation import expected_tribute, hand_points, sweep_team
 
 RULES = Rules("gouji")
 OPTIONS = MatchOptions.of(RULES)
@@ -152,7 +153,7 @@ def test_derivation_matches_the_reference_and_the_deal(
 # Random matches to the end.
 
 
-def check_hand(match: GoujiMatch, hand: ganzdy.gouji_match.HandResult, previous: Any) -> None:
+def check_hand(match: GoujiMatch, hand: ganzdy.gouji.match.HandResult, previous: Any) -> None:
     deal = match.last_deal
     assert deal is not None and deal.is_terminal and not deal.outcome.void_hand
     deal.check_invariants()
@@ -216,7 +217,7 @@ def test_a_match_keeps_records_that_replay() -> None:
     )
     for hand in match.run():
         assert hand.record is not None and hand.record["agents"] == ["greedy"] * 6
-        deal = GoujiDeal.from_record(hand.record)
+        deal = ganzdy.from_record(hand.record)
         assert list(deal.outcome.points) == list(hand.points)
         assert deal.previous == hand.previous
 

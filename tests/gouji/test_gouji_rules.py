@@ -129,8 +129,8 @@ def test_every_option_takes_each_allowed_value() -> None:
 
 def test_what_is_not_there_yet_says_so() -> None:
     rules = Rules("gouji")
-    with pytest.raises(ganzdy.RulesError, match=r"a gouji deal is ganzdy\.GoujiDeal"):
-        rules.new_deal(seed=1)
+    with pytest.raises(ganzdy.RulesError, match=r"a Gouji deal is ganzdy\.GoujiDeal"):
+        ganzdy.GanDengYanDeal(rules, seed=1)
     for call in (
         lambda: rules.num_moves,
         lambda: rules.observation_shape,

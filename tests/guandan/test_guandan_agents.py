@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -55,14 +54,14 @@ def test_guandan_view_holds_only_what_the_seat_may_know() -> None:
     # In play each payer sees the card it got back, and only that one.
     for payer in (1, 3):
         history = deal.history
-        seen = ganzdy.agents._seen_moves(deal, payer, history)
+        seen = ganzdy.guandan.view.seen_moves(deal, payer, history)
         returns = [(s, m) for s, m in seen if m.kind == "return"]
         (mine,) = [p for p in deal.tribute if p.payer == payer]
         assert returns == [(mine.receiver, Move("return", "", mine.returned))]
     view = ganzdy.view_for(deal)
     assert view.phase == "play" and view.table is None and view.dealer == deal.first_leader
     others = [deal.hand(s) for s in range(4) if s != view.seat]
-    values = [getattr(view, f.name) for f in dataclasses.fields(view)]
+    values = [getattr(view, name) for name in ganzdy.SeatView.FIELDS]
     assert not any(isinstance(v, GuandanDeal) for v in values)
     assert not any(v == h for v in values for h in others)
     assert deal.seed not in values

@@ -15,7 +15,8 @@ import pytest
 import ganzdy
 from ganzdy import GuandanDeal, GuandanMatch, Rules
 from ganzdy.cli import main
-from ganzdy.match import arena, previous_finish, team_round_robin
+from ganzdy.guandan.match import previous_finish
+from ganzdy.match import arena, team_round_robin
 from terminal import FirstMove, play_game
 
 RULES = Rules("guandan")
@@ -199,7 +200,7 @@ def test_cli_arena_records_guandan_hands_that_replay(
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "deal-1.json")]) == 0
     out = capsys.readouterr().out
-    deal = GuandanDeal.from_record((tmp_path / "deal-1.json").read_text(encoding="utf-8"))
+    deal = ganzdy.from_record((tmp_path / "deal-1.json").read_text(encoding="utf-8"))
     outcome = deal.outcome
     assert out.startswith("Rules('guandan', players=4); seed ")
     assert f"after the finishing order {deal.previous_finish}" in out

@@ -258,7 +258,7 @@ def play_deal(options: dict[str, Any], index: int, stats: Stats) -> None:
             replayed.push(m)
         assert replayed.hash() == d.hash() and str(replayed) == str(d), where
         record = d.to_record()
-        again = GuandanDeal.from_record(record)
+        again = ganzdy.from_record(record)
         assert again.hash() == d.hash() and again.history == d.history, where
         assert again.outcome == d.outcome, where
         assert pickle.loads(pickle.dumps(d)).hash() == d.hash(), where

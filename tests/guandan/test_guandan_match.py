@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import ganzdy
 import guandan_match_reference as ref
 from ganzdy import GuandanDeal, GuandanMatch, MatchState, Rules
-from ganzdy.guandan_match import LEVELS, MatchOptions, finish_result, next_state
+from ganzdy.guandan.match import LEVELS, MatchOptions, finish_result, next_state
 
 DATA = Path(__file__).parent.parent / "data" / "guandan" / "match.json"
 VECTORS: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["vectors"]
@@ -239,7 +239,7 @@ def test_a_match_replays_from_its_seed() -> None:
     assert len(first) == 8 or first[-1].match_won
     for hand in first:
         assert hand.record is not None
-        replayed = GuandanDeal.from_record(hand.record)
+        replayed = ganzdy.from_record(hand.record)
         assert replayed.is_terminal and list(replayed.outcome.finish_order) == list(
             hand.finish_order
         )

@@ -118,8 +118,8 @@ def test_bad_rules_name_the_problem(kwargs: dict[str, object], message: str) -> 
 
 def test_what_is_not_there_yet_says_so() -> None:
     rules = Rules("guandan")
-    with pytest.raises(ganzdy.RulesError, match=r"a guandan deal is ganzdy\.GuandanDeal\(rules"):
-        rules.new_deal(seed=1)
+    with pytest.raises(ganzdy.RulesError, match=r"a Guandan deal is ganzdy\.GuandanDeal"):
+        ganzdy.GanDengYanDeal(rules, seed=1)
     for call in (
         lambda: rules.num_moves,
         lambda: rules.move_id(Move("single", "5", "5s")),

@@ -277,7 +277,8 @@ def test_bad_arguments_are_refused() -> None:
 def test_a_view_without_information_is_refused() -> None:
     deal = random_position(RULES, 2, plies=0)
     view = ganzdy.view_for(deal)
-    bare = ganzdy.SeatView(**{**view.__dict__, "information": None})
+    fields = {name: getattr(view, name) for name in ganzdy.SeatView.FIELDS}
+    bare = ganzdy.SeatView(**{**fields, "information": None})
     with pytest.raises(ganzdy.AgentError, match="no information set"):
         ganzdy.ISMCTS(iterations=10).act(bare)
 

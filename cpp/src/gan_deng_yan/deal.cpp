@@ -16,7 +16,7 @@ const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<c
   if (rules->game() != Game::gan_deng_yan)
     throw RulesError("a Gan Deng Yan deal needs Gan Deng Yan rules, not " + rules->describe() +
                      (rules->game() == Game::guandan ? std::string(" (a Guandan deal is ganzdy.GuandanDeal)")
-                                                     : std::string(" (deals are not implemented for that game yet)")));
+                                                     : std::string(" (a Gouji deal is ganzdy.GoujiDeal)")));
   return rules;
 }
 

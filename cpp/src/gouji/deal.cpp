@@ -199,6 +199,8 @@ Deal Deal::copy_without_history() const { return Deal(*this, 0); }
 void Deal::start(Random& rng) {
   if (setup_.first_leader != -1 && (setup_.first_leader < 0 || setup_.first_leader >= kPlayers))
     throw RulesError("first_leader=" + std::to_string(setup_.first_leader) + " is not a seat: expected 0 to 5");
+  if (setup_.dealer < 0 || setup_.dealer >= kPlayers)
+    throw RulesError("dealer=" + std::to_string(setup_.dealer) + " is not a seat: expected 0 to 5");
   if (setup_.previous) {
     const std::string why = why_not_hand_result(*setup_.previous);
     if (!why.empty()) throw RulesError("previous hand: " + why);
@@ -209,9 +211,10 @@ void Deal::start(Random& rng) {
   }
   for (int s = 0; s < kPlayers; ++s) tie_order_[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(s);
   rng.shuffle(tie_order_.data(), tie_order_.size());
+  const auto dealer = static_cast<std::size_t>(setup_.dealer);
   const auto& deck = *deck_;
   assert(deck.size() == static_cast<std::size_t>(kDeckSize));
-  for (std::size_t i = 0; i < deck.size(); ++i) hands_[i % kPlayers].add(deck[i]);
+  for (std::size_t i = 0; i < deck.size(); ++i) hands_[(dealer + i) % kPlayers].add(deck[i]);
   hand_sizes_.fill(kHandSize);
   info_.phase = Phase::buy;
   info_.step = 0;
@@ -410,7 +413,7 @@ std::string Deal::invariant_violation() const {
   std::array<Cards, kPlayers> expected{};
   const auto& deck = *deck_;
   if (deck.size() != static_cast<std::size_t>(kDeckSize)) return "the deck does not hold 216 cards";
-  for (std::size_t i = 0; i < deck.size(); ++i) expected[i % kPlayers].add(deck[i]);
+  for (std::size_t i = 0; i < deck.size(); ++i) expected[(static_cast<std::size_t>(setup_.dealer) + i) % kPlayers].add(deck[i]);
   auto move_card = [&](int from, int to, int face) -> bool {
     auto& a = expected[static_cast<std::size_t>(from)];
     if (face < 0 || face >= kNumFaces || a.count(face) == 0) return false;

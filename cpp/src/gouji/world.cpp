@@ -887,7 +887,7 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
         dealt[static_cast<std::size_t>(s)].push_back(static_cast<Face>(f));
   std::vector<Face> deck(kDeckSize);
   for (int i = 0; i < kDeckSize; ++i) {
-    const auto s = static_cast<std::size_t>(i % kPlayers);
+    const auto s = static_cast<std::size_t>((setup_.dealer + i) % kPlayers);
     deck[static_cast<std::size_t>(i)] = dealt[s][static_cast<std::size_t>(i / kPlayers)];
   }
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));

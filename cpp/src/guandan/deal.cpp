@@ -159,9 +159,12 @@ void Deal::start(const DealSetup& setup, Random* rng) {
                        " is not a rank index: expected 0 to 12 (3 to 2), or -1 for the deal's level");
     team_levels_[static_cast<std::size_t>(t)] = lv == kNoRank ? cfg_->level : lv;
   }
+  if (setup.dealer < 0 || setup.dealer >= kPlayers)
+    throw RulesError("dealer=" + std::to_string(setup.dealer) + " is not a seat: expected 0 to 3");
+  const auto dealer = static_cast<std::size_t>(setup.dealer);
   const auto& deck = *deck_;
   assert(deck.size() == static_cast<std::size_t>(kDeckSize));
-  for (std::size_t i = 0; i < deck.size(); ++i) hands_[i % kPlayers].add(deck[i]);
+  for (std::size_t i = 0; i < deck.size(); ++i) hands_[(dealer + i) % kPlayers].add(deck[i]);
   hand_sizes_.fill(kHandSize);
   info_.phase = Phase::play;
 
@@ -197,7 +200,7 @@ void Deal::start(const DealSetup& setup, Random* rng) {
     }
     if (turned >= 0) {
       turned_position_ = turned;
-      leader = turned % kPlayers;  // deck card i goes to seat i % 4
+      leader = (setup.dealer + turned) % kPlayers;  // deck card i goes to seat (dealer + i) % 4
       shown_[static_cast<std::size_t>(leader)].add(deck[static_cast<std::size_t>(turned)]);
     }
     first_leader_ = leader;

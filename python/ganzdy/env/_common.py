@@ -115,8 +115,8 @@ def start_deal(
         dealer = operator.index(options["dealer"])
     deck = options.get("deck")
     if deck is not None:
-        return rules.new_deal(deck=deck, dealer=dealer)
-    return rules.new_deal(seed=seed, dealer=dealer)
+        return GanDengYanDeal(rules, deck=deck, dealer=dealer)
+    return GanDengYanDeal(rules, seed, dealer)
 
 
 def action_id(action: object, num_moves: int, who: str) -> int:

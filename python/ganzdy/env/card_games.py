@@ -43,6 +43,7 @@ from gymnasium import spaces
 from ganzdy._core import MOVE_KINDS, GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
 from ganzdy.env._aec import DealAECEnv
 from ganzdy.env._common import Action, Observation
+from ganzdy.games import game_of
 
 __all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv"]
 
@@ -94,14 +95,10 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
             raise GanzdyError(f"max_moves={max_moves!r}: expected an int of at least 2")
         self.rules = rules
         self.metadata = {**CardGameAECEnv.metadata, "name": f"{rules.game}_v0"}
-        players = 4 if rules.game == "guandan" else 6
+        players = rules.players
         super().__init__(players, render_mode, illegal_action, illegal_reward)
         self.max_moves = max_moves
-        observation_size = (
-            GuandanDeal.observation_shape()[0]
-            if rules.game == "guandan"
-            else GoujiDeal.observation_shape()[0]
-        )
+        observation_size: int = game_of(rules).deal.observation_shape()[0]
         # Every count in the vector is at most the deck's 108 (Guandan) or 216 cards.
         high = np.full(observation_size, 54.0 * (players // 2), np.float32)
         self.observation_spaces = {

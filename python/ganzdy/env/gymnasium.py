@@ -3,10 +3,12 @@
 ``GanDengYanEnv(rules=None, seat=0, opponents="greedy", render_mode=None, **options)``:
 the learner plays ``seat``; the other seats are built-in bots, played inside ``step``
 until it is the learner's turn again. Importing this module registers it as
-``ganzdy/GanDengYan-v0``, so ``gymnasium.make("ganzdy/GanDengYan-v0")`` works after
-``import ganzdy.env.gymnasium``, and ``gymnasium.make("ganzdy.env.gymnasium:ganzdy/GanDengYan-v0")``
-works with no import at all. (Gymnasium 1.0 removed the entry-point plugin system of
-0.26-0.29, so registering by package metadata alone is no longer possible.)
+``ganzdy/GanDengYan-v0`` (and, through ``ganzdy.env.card_gymnasium``, Guandan's and
+Gouji's ids; ``make(rules)`` makes the environment of any game's rules), so
+``gymnasium.make("ganzdy/GanDengYan-v0")`` works after ``import ganzdy.env.gymnasium``,
+and ``gymnasium.make("ganzdy.env.gymnasium:ganzdy/GanDengYan-v0")`` works with no import
+at all. (Gymnasium 1.0 removed the entry-point plugin system of 0.26-0.29, so registering
+by package metadata alone is no longer possible.)
 
 - Observation: ``{"observation": float32 vector, "action_mask": int8 0/1}``: the learner's
   ``deal.observation(seat)`` and ``deal.legal_mask()`` (all zeros once the deal is over).
@@ -58,6 +60,8 @@ from ganzdy.env._common import (
     render_text,
     start_deal,
 )
+from ganzdy.env.card_gymnasium import GOUJI_ENV_ID, GUANDAN_ENV_ID
+from ganzdy.games import game_of
 
 __all__ = ["ENV_ID", "GanDengYanEnv", "OpponentSpec"]
 
@@ -308,3 +312,18 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 gymnasium.register(id=ENV_ID, entry_point="ganzdy.env.gymnasium:GanDengYanEnv")
+
+# Each game's registered id; importing this module registers all three.
+ENV_IDS = {"gan_deng_yan": ENV_ID, "guandan": GUANDAN_ENV_ID, "gouji": GOUJI_ENV_ID}
+
+
+def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.int64]:
+    """The single-agent environment of any game: ``gymnasium.make`` of the rules' game's
+    id (``ENV_IDS``) with these rules, e.g. ``make(Rules("gouji"), opponents="greedy")``.
+    ``rules`` may be a game's name for its default rules."""
+    if isinstance(rules, str):
+        rules = Rules(rules)
+    env: gymnasium.Env[dict[str, Any], np.int64] = gymnasium.make(
+        ENV_IDS[game_of(rules).name], rules=rules, **kwargs
+    )
+    return env

@@ -428,7 +428,9 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         self._deck.append(action)
         if len(self._deck) < game.deck_size:
             return
-        deal = game.rules.new_deal(deck=[game.faces[f] for f in self._deck], dealer=game.dealer)
+        deal = GanDengYanDeal(
+            game.rules, deck=[game.faces[f] for f in self._deck], dealer=game.dealer
+        )
         for seat in range(game.rules.players):
             dealt = Cards(" ".join(self._face(p, game.faces) for _, p in self._positions_of(seat)))
             if dealt != deal.hand(seat):

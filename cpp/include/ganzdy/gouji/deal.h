@@ -199,6 +199,11 @@ struct DealSetup {
   // The seat that leads the first trick, overriding first_leader (the next seat
   // still in if it revolts); -1: by the rules.
   int first_leader = -1;
+  // The seat dealt the deck's first card: deck card i goes to seat
+  // (dealer + i) % 6, as in Gan Deng Yan. It decides nothing else (上班 or
+  // first_leader picks the first leader), and 0 keeps the deal every earlier
+  // version made from the same seed.
+  int dealer = 0;
 };
 
 // One purchase of a 3 (or 4) in Phase::buy.

@@ -100,6 +100,11 @@ struct DealSetup {
   // The levels of team 0 and team 1 as rank indices (card.h); kNoRank: the
   // deal's level. Shown in observations only; the deal plays at gd::config(rules()).level.
   std::array<int, 2> team_levels{kNoRank, kNoRank};
+  // The seat dealt the deck's first card: deck card i goes to seat
+  // (dealer + i) % 4, as in Gan Deng Yan. It decides nothing else (the first
+  // lead follows first_lead_first_hand or the tribute), and 0 keeps the deal
+  // every earlier version made from the same seed.
+  int dealer = 0;
 };
 
 // One tribute payment: payer -> receiver, and the card given back.

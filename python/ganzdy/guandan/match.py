@@ -27,20 +27,20 @@ from its seed and its agents.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ganzdy._core import GanzdyError, GuandanDeal, Rules, deal_seed
-from ganzdy.agents import Agent, Tribute, agent_name
-from ganzdy.match import MoveObserver, Rounds, _fresh_seed, drive
+from ganzdy.agents import agent_name
+from ganzdy.guandan.view import Tribute
+from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, drive
 from ganzdy.records import to_record
 
 # The levels a team climbs, in order.
 LEVELS = "23456789TJQKA"
 TEAMS = (0, 1)
-
-_MASK = (1 << 64) - 1
 
 
 def team_of(seat: int) -> int:
@@ -223,7 +223,7 @@ class HandResult:
     record: dict[str, Any] | None = field(default=None, repr=False)
 
 
-class GuandanMatch(Rounds[HandResult]):
+class GuandanMatch(Match[HandResult]):
     """Hands of Guandan in a row between two teams until one passes A, or ``max_hands``.
 
     ``agents[s]`` plays seat s: seats 0 and 2 are team 0, seats 1 and 3 team 1. The
@@ -233,10 +233,12 @@ class GuandanMatch(Rounds[HandResult]):
     teams at 2). ``seed`` None draws a fresh one (kept in ``seed``).
     """
 
+    last_deal: GuandanDeal | None
+
     def __init__(
         self,
         rules: Rules,
-        agents: Sequence[Agent],
+        agents: Sequence[AgentLike],
         max_hands: int | None = None,
         seed: int | None = None,
         *,
@@ -254,15 +256,10 @@ class GuandanMatch(Rounds[HandResult]):
             raise GanzdyError(f"{len(agents)} agents for the 4 seats of Guandan")
         if max_hands is not None and (isinstance(max_hands, bool) or max_hands < 0):
             raise GanzdyError(f"max_hands={max_hands!r}: expected a whole number, or None")
-        self.rules = rules
-        self.agents = tuple(agents)
+        self._start(rules, agents, seed, on_move)
         self.max_hands = max_hands
-        self.seed = _fresh_seed() if seed is None else seed & _MASK
         self.state = MatchState() if start is None else start
         self.keep_records = keep_records
-        self.on_move = on_move
-        self.results: list[HandResult] = []
-        self.last_deal: GuandanDeal | None = None
         self._options: dict[str, Any] = {
             name: o.value for name, o in rules.options.items() if name != "level"
         }
@@ -338,13 +335,44 @@ class GuandanMatch(Rounds[HandResult]):
         return result
 
 
+MATCH = GuandanMatch
+
+
+def previous_finish(seed: int, deck: int) -> list[int]:
+    """The finishing order of the hand before a Guandan arena deck (for its tribute): a
+    random order of the four seats drawn from the arena seed and the deck."""
+    order = [0, 1, 2, 3]
+    random.Random(derive_seed(seed, 4, deck)).shuffle(order)
+    return order
+
+
+def arena_deal(
+    rules: Rules, seed: int, dealer: int, arena_seed: int, deck: int | None
+) -> GuandanDeal:
+    """An arena hand at the rules' level, shuffled from ``seed``: after a random previous
+    hand (``previous_finish``) of arena deck ``deck``, so tribute is paid; a first hand
+    when ``deck`` is None. Guandan has no dealer: ``dealer`` is not used."""
+    previous = None if deck is None else previous_finish(arena_seed, deck)
+    return GuandanDeal(rules, seed, previous_finish=previous)
+
+
+def arena_score(deal: GuandanDeal) -> tuple[int | None, bool, tuple[int, ...]]:
+    """The first seat out (its team won), never drawn, and each seat's points."""
+    outcome = deal.outcome
+    return outcome.finish_order[0], False, tuple(outcome.points)
+
+
 __all__ = [
     "LEVELS",
+    "MATCH",
     "GuandanMatch",
     "HandResult",
     "LevelChange",
     "MatchOptions",
     "MatchState",
+    "arena_deal",
+    "arena_score",
     "finish_result",
     "next_state",
+    "previous_finish",
 ]

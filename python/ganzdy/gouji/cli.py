@@ -6,15 +6,15 @@ straight across, is your 对家 (the opponent who answers your gouji cards).
 
 from __future__ import annotations
 
+import argparse
 import secrets
 from collections.abc import Sequence
 
-from ganzdy import records
-from ganzdy._core import GanzdyError, GoujiDeal, GoujiPayment, Move, Rules
-from ganzdy.agents import Agent, AnyDeal, HumanAgent, Quit, make_agent
-from ganzdy.cli_common import load_record, points_text, replay_plies, show_hands
-from ganzdy.gouji_match import PLACE_NAMES, GoujiMatch, HandResult, opposite
-from ganzdy.match import derive_seed
+from ganzdy._core import GanzdyError, GoujiDeal, GoujiPayment, Move
+from ganzdy.agents import Quit
+from ganzdy.cli.common import points_text, replay_plies, rules_from, seat_agents, show_hands
+from ganzdy.deal import Deal
+from ganzdy.gouji.match import PLACE_NAMES, GoujiMatch, HandResult, opposite
 
 _KIND_NAMES = {"dian": "点贡", "shao": "烧贡", "men": "闷贡", "luo": "落贡"}
 
@@ -51,7 +51,7 @@ class GoujiTable:
     def _seat(self, seat: int) -> str:
         return f"seat {seat} (you)" if seat == self.you else f"seat {seat}"
 
-    def on_move(self, deal: AnyDeal, seat: int, move: Move) -> None:
+    def on_move(self, deal: Deal, seat: int, move: Move) -> None:
         assert isinstance(deal, GoujiDeal)
         before, self.phase = self.phase, deal.phase
         if move.kind == "buy":
@@ -111,15 +111,15 @@ def _show_hand_end(hand: HandResult, deal: GoujiDeal, you: int = 0) -> None:
             print(f"  seat {seat}: {deal.hand_sizes[seat]:>2} cards left  {deal.hand(seat)}")
 
 
-def play_gouji(rules: Rules, bots: list[str] | None, hands: int | None, seed: int | None) -> int:
+def play(args: argparse.Namespace, bots: list[str] | None) -> int:
     """``ganzdy play --game gouji``: a match with you at seat 0."""
+    rules, hands, seed = rules_from(args), args.deals, args.seed
     if bots is None:
         bots = ["greedy"] * 5
     if len(bots) != 5:
         raise GanzdyError(f"--agents names {len(bots)} bots: Gouji has 5 seats beside yours")
     seed = secrets.randbits(64) if seed is None else seed
-    agents: list[Agent] = [HumanAgent(show_moves=False)]
-    agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
+    agents = seat_agents(bots, seed)
     table = GoujiTable()
     match = GoujiMatch(rules, agents, hands=hands, seed=seed, on_move=table.on_move)
     print(f"{rules}; {teams_text()}; bots {', '.join(bots)}; seed {match.seed}")
@@ -140,9 +140,9 @@ def play_gouji(rules: Rules, bots: list[str] | None, hands: int | None, seed: in
     return 0
 
 
-def replay_gouji(path: str, agents: Sequence[str] | None) -> int:
-    """``ganzdy replay`` of a Gouji record."""
-    deal, replay = load_record(path, records.from_gouji_record)
+def replay(deal: Deal, replay: Deal, agents: Sequence[str] | None) -> int:
+    """``ganzdy replay`` of a Gouji record: ``replay`` is the deal as dealt."""
+    assert isinstance(deal, GoujiDeal) and isinstance(replay, GoujiDeal)
     origin = f"seed {deal.seed}" if deal.seed is not None else "an explicit deck"
     print(f"{deal.rules!r}; {origin}; teams 0 (seats 0, 2, 4) and 1 (seats 1, 3, 5)")
     if deal.previous is not None:
