@@ -59,11 +59,12 @@ struct GameTraits<gj::Deal> {
   }
   static int wild_face(const Deal&) { return kNoWild; }
 
-  // Every deal is dealt from seat 0 (deck card i to seat i mod 6): `dealer` must be 0.
+  // A first hand dealt by `dealer` (DealSetup::dealer: deck card i goes to seat
+  // (dealer + i) mod 6).
   static Deal make(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, int dealer) {
-    if (dealer != 0)
-      throw RulesError("dealer=" + std::to_string(dealer) + " is not allowed for a Gouji deal: expected 0");
-    return Deal(rules, seed);
+    gj::DealSetup setup;
+    setup.dealer = dealer;
+    return Deal(rules, seed, setup);
   }
   static Deal episode(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t, std::int64_t) {
     return Deal(rules, seed);

@@ -62,11 +62,12 @@ struct GameTraits<gd::Deal> {
   }
   static int wild_face(const Deal& deal) { return deal.config().wild_enabled ? deal.config().wild_face() : kNoWild; }
 
-  // Every deal is dealt from seat 0 (deck card i to seat i mod 4): `dealer` must be 0.
+  // A first hand dealt by `dealer` (DealSetup::dealer: deck card i goes to seat
+  // (dealer + i) mod 4).
   static Deal make(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, int dealer) {
-    if (dealer != 0)
-      throw RulesError("dealer=" + std::to_string(dealer) + " is not allowed for a Guandan deal: expected 0");
-    return Deal(rules, seed);
+    gd::DealSetup setup;
+    setup.dealer = dealer;
+    return Deal(rules, seed, setup);
   }
   static Deal episode(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t, std::int64_t) {
     gd::DealSetup setup;
