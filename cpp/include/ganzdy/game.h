@@ -169,4 +169,69 @@ concept GameTraitsOf =
       { T::wild_face(deal) } -> std::same_as<int>;
     });
 
+// What every deal keeps the same way, written once: its Rules, its undo
+// history (history.h) with root_ply and keep_history, the plies played, copy()
+// (the history shared in constant time), is_legal, and push(), which validates
+// through the deal's own why_illegal and throws IllegalMoveError in the one
+// message format "<move>: <reason>; seat <s>, <rules>". A deal derives from
+// DealBase<Deal, Ply> (CRTP: no virtual call, everything inlines) and provides
+// why_illegal, current_player and apply; `Ply` is its undo record, with a
+// `move` member.
+template <class Derived, class Ply>
+class DealBase {
+ public:
+  const Rules& rules() const { return *rules_; }
+  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
+  // The plies that can be undone, oldest first; a copy without history starts
+  // with none, at ply root_ply().
+  const History<Ply>& history() const { return history_; }
+  int root_ply() const { return root_ply_; }
+  // Plies played since the deal began.
+  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
+  // Whether apply() keeps what pop() needs (the default). Playouts that never
+  // undo turn it off: plies then count in root_ply() and cannot be popped.
+  void set_keep_history(bool keep) { keep_history_ = keep; }
+
+  bool is_legal(const Move& move) const { return derived().why_illegal(move).empty(); }
+
+  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
+  // the rules) and leaves the deal unchanged.
+  void push(const Move& move) {
+    const std::string why = derived().why_illegal(move);
+    if (!why.empty()) throw IllegalMoveError(illegal_move_message(move, why));
+    derived().apply(move);
+  }
+
+  // A copy with the whole history, in constant time: the plies so far become
+  // shared with the copy (history.h), which is why this is not const. The copy
+  // constructor gives the same deal but copies the plies pushed since the last
+  // copy().
+  Derived copy() {
+    history_.share();
+    return Derived(derived());
+  }
+
+ protected:
+  explicit DealBase(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {}
+  // For a copy without history: `other`'s rules, no plies, `root_ply` plies before.
+  DealBase(const DealBase& other, int root_ply, bool keep_history)
+      : rules_(other.rules_), root_ply_(root_ply), keep_history_(keep_history) {}
+
+  // "<move>: <why>; seat <s>, <rules>": the message of every IllegalMoveError
+  // about a move of the seat to act.
+  std::string illegal_move_message(const Move& move, const std::string& why) const {
+    return move.str() + ": " + why + "; seat " + std::to_string(derived().current_player()) + ", " +
+           rules_->describe();
+  }
+
+  std::shared_ptr<const Rules> rules_;
+  int root_ply_ = 0;  // plies before the first entry of history_
+  bool keep_history_ = true;
+  History<Ply> history_;
+
+ private:
+  const Derived& derived() const { return static_cast<const Derived&>(*this); }
+  Derived& derived() { return static_cast<Derived&>(*this); }
+};
+
 }  // namespace ganzdy

@@ -74,7 +74,7 @@ void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)), seed_(seed), has_seed_(true) {
+    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -83,7 +83,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)) {
+    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)) {
   check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   deal_cards(dealer);
@@ -190,7 +190,7 @@ Deal Deal::copy_without_history() const {
 }
 
 Deal::Deal(const Deal& other, int)
-    : rules_(other.rules_),
+    : DealBase(other, other.root_ply_, true),
       cfg_(other.cfg_),
       deck_(other.deck_),
       seed_(other.seed_),
@@ -198,7 +198,6 @@ Deal::Deal(const Deal& other, int)
       dealer_(other.dealer_),
       lowest_face_(other.lowest_face_),
       opening_seat_(other.opening_seat_),
-      root_ply_(other.root_ply_),
       hands_(other.hands_),
       hand_sizes_(other.hand_sizes_),
       played_(other.played_),
@@ -393,14 +392,6 @@ std::string Deal::why_illegal(const Move& move) const {
     return "a single 2 may not be the last card (forbid_final_single_two)";
   if (!filter_allows(seat, move)) return "holding two cards with a 2, a 2 must be played (must_play_two_first)";
   return "";
-}
-
-void Deal::push(const Move& move) {
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                           rules_->describe());
-  apply(move);
 }
 
 void Deal::apply(const Move& move) {

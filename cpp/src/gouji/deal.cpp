@@ -155,7 +155,7 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
+    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
   auto deck = gdy::ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -164,7 +164,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSet
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup) {
+    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup) {
   gdy::check_deck_order(*rules_, deck);
   // Ties of 上班 still need a random order: one drawn from the deck order, so
   // the same deck always gives the same deal.
@@ -176,7 +176,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const Dea
 }
 
 Deal::Deal(const Deal& other, int)
-    : rules_(other.rules_),
+    : DealBase(other, other.ply(), other.keep_history_),
       cfg_(other.cfg_),
       deck_(other.deck_),
       setup_(other.setup_),
@@ -184,8 +184,6 @@ Deal::Deal(const Deal& other, int)
       has_seed_(other.has_seed_),
       tie_order_(other.tie_order_),
       payment_total_(other.payment_total_),
-      root_ply_(other.ply()),
-      keep_history_(other.keep_history_),
       hands_(other.hands_),
       hand_sizes_(other.hand_sizes_),
       played_(other.played_),
@@ -244,14 +242,6 @@ std::string Deal::why_illegal(const Move& move) const {
   if (is_terminal()) return "the deal is over";
   if (info_.phase == Phase::play) return why_play_illegal(move);
   return why_phase_illegal(move);
-}
-
-void Deal::push(const Move& move) {
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                           rules_->describe());
-  apply(move);
 }
 
 void Deal::apply(const Move& move) {
