@@ -14,7 +14,7 @@ namespace {
 // choices are moves of their own kinds), which are checked to be moves of the game.
 int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move& table, int owner,
                     const std::vector<int>& out_seats, const std::vector<int>& hand_sizes, const MoveList& legal) {
-  const gd::Config& cfg = rules.gd();
+  const gd::Config& cfg = gd::config(rules);
   gd::SeatView v;
   v.seat = seat;
   v.hand = hand;
@@ -66,7 +66,7 @@ int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Mo
   for (int s = 0; s < n; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
   for (int s : out_seats)
     if (s >= 0 && s < n) v.out_mask = static_cast<std::uint8_t>(v.out_mask | (1u << s));
-  return gdy::greedy_choice(rules.gdy(), v, moves);
+  return gdy::greedy_choice(gdy::config(rules), v, moves);
 }
 
 gj::Phase gj_phase_in(const std::string& name) {
@@ -113,7 +113,7 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
                        const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
                        bool head, bool anyone_out, const std::vector<Move>& legal) {
   if (rules.game() != Game::gouji) throw RulesError("gouji_greedy_index: " + rules.describe() + " are not Gouji rules");
-  const gj::Config& cfg = rules.gj();
+  const gj::Config& cfg = gj::config(rules);
   if (seat < 0 || seat >= gj::kPlayers || static_cast<int>(hand_sizes.size()) != gj::kPlayers)
     throw RulesError("gouji greedy: seat and hand_sizes must match Gouji's 6 players");
   if (legal.empty()) throw IllegalMoveError("gouji greedy: no legal move to choose from");

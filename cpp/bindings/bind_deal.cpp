@@ -149,12 +149,12 @@ Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle
 
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
-  const auto n = d.rules().gdy_index().size();
+  const auto n = gdy::move_index(d.rules()).size();
   if (id < 0 || id >= n)
     throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " + std::to_string(n - 1));
   auto move = d.move_of_id(static_cast<std::int32_t>(id));
   if (!move)
-    throw IllegalMoveError("move id " + std::to_string(id) + " (" + d.rules().gdy_index().move(static_cast<std::int32_t>(id))->str() +
+    throw IllegalMoveError("move id " + std::to_string(id) + " (" + gdy::move_index(d.rules()).move(static_cast<std::int32_t>(id))->str() +
                            "): the hand " + d.hand(d.current_player()).str() + " does not hold these cards; seat " +
                            std::to_string(d.current_player()));
   return *move;
@@ -240,14 +240,14 @@ void bind_deal(py::module_& m) {
         d.legal_moves(moves);
         py::array_t<std::int32_t> ids(static_cast<py::ssize_t>(moves.size()));
         std::int32_t* out = ids.mutable_data();
-        const gdy::MoveIndex& index = d.rules().gdy_index();
+        const gdy::MoveIndex& index = gdy::move_index(d.rules());
         for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
         return ids;
       }, "The ids (rules.move_id) of the legal moves, as a NumPy int32 array.")
       .def("legal_mask", [](const Deal& d) {
         std::vector<std::int32_t> ids;
         d.legal_ids(ids);
-        py::array_t<bool> mask(d.rules().gdy_index().size());
+        py::array_t<bool> mask(gdy::move_index(d.rules()).size());
         auto* p = mask.mutable_data();
         std::fill(p, p + mask.size(), false);
         for (auto id : ids) p[id] = true;

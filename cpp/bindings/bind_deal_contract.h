@@ -3,7 +3,7 @@
 // a game's binding file adds only what the game adds (tribute, phases, levels,
 // buying...). The members come from the deal class itself and from free functions
 // found next to it by argument-dependent lookup: apply_guarded(deal, move),
-// to_string(deal), encode_observation(deal, seat, perfect, out) and
+// encode_observation(deal, seat, perfect, out) and
 // playout(deal, policies, rng).
 //
 // Threads: a bound deal is only ever read or changed with the GIL held. Where a
@@ -118,7 +118,7 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
             return copy.outcome();
           },
           py::arg("agents") = "random", py::arg("seed") = py::none(), docs.playout)
-      .def("__str__", [](const D& d) { return to_string(d); });
+      .def("__str__", &D::str);
   return cls;
 }
 

@@ -6,6 +6,9 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/traits.h"
+#include "ganzdy/gouji/traits.h"
+#include "ganzdy/guandan/traits.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
