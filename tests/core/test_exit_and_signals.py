@@ -69,6 +69,9 @@ CTRL_C_VECTOR_ENV = """
     import ganzdy
     from ganzdy import _core
 
+    # A process started with SIGINT ignored (as pytest-xdist's workers start their
+    # children) keeps it ignored: Ctrl-C is what is tested, so take it back.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     env = _core.VectorEnv(ganzdy.Rules("gan_deng_yan"), 64, seed=1)
     env.reset()
     threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
@@ -98,6 +101,7 @@ CTRL_C_PLAYOUTS = """
     import ganzdy
 
     rules = ganzdy.Rules(sys.argv[1])
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # see CTRL_C_VECTOR_ENV
     threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
     start = time.monotonic()
     try:
