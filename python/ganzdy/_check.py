@@ -1,0 +1,75 @@
+"""Checks at the Python edge: the public entry points test their arguments here, once, so a
+wrong type fails with a ``TypeError`` naming the parameter and a bad value with a
+``GanzdyError``, instead of an ``AttributeError`` or ``OverflowError`` deep inside.
+
+Error messages quote hostile input through :func:`excerpt`, so a megabyte of text or a
+structure nested thousands deep yields a line a person can read."""
+
+from __future__ import annotations
+
+import math
+import operator
+import reprlib
+from typing import Any
+
+from ganzdy._core import GanzdyError
+
+# Enough of the input to recognise it; the whole of it may be megabytes.
+EXCERPT_LIMIT = 100
+
+_repr = reprlib.Repr()
+_repr.maxlevel = 3
+_repr.maxstring = EXCERPT_LIMIT
+_repr.maxother = EXCERPT_LIMIT
+_repr.maxlong = 40
+
+
+def excerpt(value: Any) -> str:
+    """``repr(value)`` cut to about ``EXCERPT_LIMIT`` characters, safe on any nesting depth."""
+    try:
+        text = _repr.repr(value)
+    except (RecursionError, ValueError):
+        # ValueError: an int too long for str() under Python's int-digits limit.
+        text = f"<{type(value).__name__}>"
+    if len(text) > EXCERPT_LIMIT:
+        text = text[: EXCERPT_LIMIT - 3] + "..."
+    return text
+
+
+def integral(name: str, value: Any) -> int:
+    """``value`` as an int if it is integral (an int, ``np.int64``, anything with
+    ``__index__``); a bool is refused, since ``True`` as a seed or count is a mistake."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, not bool {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an integer, not {type(value).__name__} {excerpt(value)}"
+        ) from None
+
+
+def optional_integral(name: str, value: Any) -> int | None:
+    return None if value is None else integral(name, value)
+
+
+def count(name: str, value: Any, *, low: int = 0, high: int | None = None) -> int:
+    """An integral count in ``[low, high]``; a float such as ``nan`` or ``2.0`` is refused
+    rather than played until something else fails."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise GanzdyError(f"{name} must be a whole number, not {value!r}")
+    number = integral(name, value)
+    if number < low or (high is not None and number > high):
+        limit = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise GanzdyError(f"{name}={number} is out of range: it must be {limit}")
+    return number
+
+
+def instance(name: str, value: Any, kind: type | tuple[type, ...], what: str) -> Any:
+    """``value`` if it is a ``kind``; otherwise a ``TypeError`` naming ``name`` and ``what``."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__} {excerpt(value)}")
+    return value
+
+
+__all__ = ["EXCERPT_LIMIT", "count", "excerpt", "instance", "integral", "optional_integral"]
