@@ -72,4 +72,40 @@ def instance(name: str, value: Any, kind: type | tuple[type, ...], what: str) ->
     return value
 
 
-__all__ = ["EXCERPT_LIMIT", "count", "excerpt", "instance", "integral", "optional_integral"]
+
+
+def rules(name: str, value: Any) -> Any:
+    """``value`` if it is a ``ganzdy.Rules``."""
+    from ganzdy._core import Rules
+
+    return instance(name, value, Rules, "a ganzdy.Rules, e.g. Rules('gan_deng_yan')")
+
+
+def agents(name: str, value: Any) -> list[Any]:
+    """A list of agents from a sequence of Agent objects (anything with ``act``) or spec
+    strings; a bare string is refused (it would be read as one spec a character)."""
+    if isinstance(value, str | bytes) or not hasattr(value, "__len__"):
+        raise TypeError(
+            f"{name} must be a list of agents or agent specs, not {type(value).__name__} "
+            f"{excerpt(value)}"
+        )
+    entries = list(value)
+    for seat, agent in enumerate(entries):
+        if not isinstance(agent, str) and not callable(getattr(agent, "act", None)):
+            raise TypeError(
+                f"{name}[{seat}] must be an agent (with an act method) or an agent spec "
+                f"string, not {type(agent).__name__} {excerpt(agent)}"
+            )
+    return entries
+
+
+__all__ = [
+    "EXCERPT_LIMIT",
+    "agents",
+    "count",
+    "excerpt",
+    "instance",
+    "integral",
+    "optional_integral",
+    "rules",
+]

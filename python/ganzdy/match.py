@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ganzdy import _check
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
 from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent
 from ganzdy.deal import Deal
@@ -134,6 +135,10 @@ def play_deal(
     seat. An agent's move goes through the checked ``push``, so an illegal move raises
     IllegalMoveError naming the agent and its seat.
     """
+    _check.rules("rules", rules)
+    agents = _check.agents("agents", agents)
+    seed = _check.optional_integral("seed", seed)
+    dealer = _check.integral("dealer", dealer)
     if len(agents) != rules.players:
         raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
     deal = new_deal(rules, seed, dealer)
@@ -184,8 +189,7 @@ class Match(ABC, Generic[R]):
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Match[Any]:
         if cls is Match:
-            if not isinstance(rules, Rules):
-                raise GanzdyError(f"Match needs a Rules value first, not {rules!r}")
+            _check.rules("rules", rules)
             cls = game_of(rules).match
         match: Match[Any] = object.__new__(cls)
         return match
@@ -194,6 +198,9 @@ class Match(ABC, Generic[R]):
         self, rules: Rules, agents: Sequence[AgentLike], seed: int | None, on_move: Any
     ) -> None:
         """What every match's constructor does first: the seed, then the agents."""
+        _check.rules("rules", rules)
+        agents = _check.agents("agents", agents)
+        seed = _check.optional_integral("seed", seed)
         if len(agents) != rules.players:
             raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
         self.rules = rules
@@ -695,8 +702,12 @@ def arena(
     ``bootstrap`` sets the bootstrap samples of the ratings' confidence intervals, and
     ``start_method`` the start method of the processes (default: the platform's).
     """
+    _check.rules("rules", rules)
+    entrants = _check.agents("agents", agents)
+    deals = _check.count("deals", deals)
+    seed = _check.optional_integral("seed", seed)
+    bootstrap = _check.count("bootstrap", bootstrap)
     players = rules.players
-    entrants = list(agents)
     teams = game_of(rules).teams > 0
     if len(entrants) == 1:
         entrants *= 2 if teams else players
@@ -705,11 +716,7 @@ def arena(
             f"{len(entrants)} agents for {players} seats ({rules}): give one agent per seat "
             "or more (repeat a spec for several copies), or one agent for every seat"
         )
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise GanzdyError(f"deals must be a whole number, not negative: got {deals!r}")
     workers = check_workers(workers)
-    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
-        raise GanzdyError(f"bootstrap must be a whole number, not negative: got {bootstrap!r}")
     objects = [agent_name(a) for a in entrants if not isinstance(a, str)]
     if objects and (ray or (workers or 1) > 1):
         raise GanzdyError(
