@@ -72,8 +72,6 @@ def instance(name: str, value: Any, kind: type | tuple[type, ...], what: str) ->
     return value
 
 
-
-
 def rules(name: str, value: Any) -> Any:
     """``value`` if it is a ``ganzdy.Rules``."""
     from ganzdy._core import Rules

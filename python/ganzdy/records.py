@@ -139,9 +139,7 @@ def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
     if deck is not None and (
         not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
     ):
-        raise RecordError(
-            f"record field 'deck' must be a list of card text, not {excerpt(deck)}"
-        )
+        raise RecordError(f"record field 'deck' must be a list of card text, not {excerpt(deck)}")
     return deck
 
 
@@ -199,8 +197,8 @@ def _check_outcome(recorded: Any, deal: Deal) -> None:
             raise RecordError(f"record outcome has an unknown field {excerpt(name)}")
         if value != replayed[name]:
             raise RecordError(
-                f"record outcome disagrees with the replay: {name} is {excerpt(value)} in the record "
-                f"but {replayed[name]!r} after replaying {deal.ply} moves"
+                f"record outcome disagrees with the replay: {name} is {excerpt(value)} in the "
+                f"record but {replayed[name]!r} after replaying {deal.ply} moves"
             )
 
 
@@ -212,9 +210,7 @@ def _opened(record: Mapping[str, Any] | str) -> tuple[Mapping[str, Any], Rules]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise RecordError(
-            f"not a ganzdy record: format is {excerpt(fmt)}, expected {FORMAT!r}"
-        )
+        raise RecordError(f"not a ganzdy record: format is {excerpt(fmt)}, expected {FORMAT!r}")
     version = _field(record, "version", (int,), "an integer")
     if not 1 <= version <= VERSION:
         raise RecordError(f"record version {version} is not one this ganzdy reads (1 to {VERSION})")
