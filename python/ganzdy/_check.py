@@ -60,8 +60,11 @@ def count(name: str, value: Any, *, low: int = 0, high: int | None = None) -> in
         raise GanzdyError(f"{name} must be a whole number, not {value!r}")
     number = integral(name, value)
     if number < low or (high is not None and number > high):
-        limit = f"at least {low}" if high is None else f"from {low} to {high}"
-        raise GanzdyError(f"{name}={number} is out of range: it must be {limit}")
+        if high is not None:
+            limit = f"from {low} to {high}"
+        else:
+            limit = "not negative" if low == 0 else f"at least {low}"
+        raise GanzdyError(f"{name} must be a whole number, {limit}: got {number}")
     return number
 
 
