@@ -8,6 +8,7 @@ arena is derived from its one seed, so a run is reproducible from that number.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -27,7 +28,7 @@ import numpy.typing as npt
 
 from ganzdy import _check
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent
+from ganzdy.agents import Agent, AgentError, Quit, SeatView, agent_name, make_agent
 from ganzdy.deal import Deal
 from ganzdy.games import Game, game_of
 from ganzdy.parallel import (
@@ -390,10 +391,15 @@ class ArenaResult:
     # Guandan, Gouji: hands won by team 0 (seats 0 and 2; Gouji 0, 2 and 4) and by team 1,
     # whoever sat there (a drawn Gouji hand counts for neither).
     team_wins: tuple[int, int] | None = None
+    # Interrupted (Ctrl-C, or a person at the table quit): the standings cover only the
+    # ``played`` deals that finished of the ``deals`` asked for.
+    partial: bool = False
+    played: int | None = None  # deals that finished; None: all of ``deals``
 
     @property
     def deals_per_second(self) -> float:
-        return self.deals / self.seconds if self.seconds > 0 else math.inf
+        played = self.deals if self.played is None else self.played
+        return played / self.seconds if self.seconds > 0 else math.inf
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -433,8 +439,11 @@ class ArenaResult:
                     f"team {team} (seats {self._team_seats_text(team)}): {won} of {self.deals} "
                     f"hands won, {share:.3f} ±{ci:.3f}"
                 )
+        counted = f"{self.deals} deals"
+        if self.partial:
+            counted = f"partial: {self.played} of {self.deals} deals finished"
         lines.append(
-            f"{self.deals} deals ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
+            f"{counted} ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
             f"{self.seconds:.2f} s, {self.deals_per_second:.1f} deals/s, {self._where()}"
         )
         if self.schedule is not None and len(self.schedule.tables) > 1:
@@ -496,6 +505,7 @@ class ArenaResult:
             "backend": self.backend,
             "workers": self.workers,
             "address": self.address,
+            **({"partial": True, "played": self.played} if self.partial else {}),
             "timing": {
                 "seconds": self.seconds,
                 "wall_seconds": self.wall_seconds,
@@ -567,6 +577,35 @@ class _Plan:
         """Whether entrants are teams holding several seats (Guandan, Gouji)."""
         return self.game.teams > 0
 
+    def describe(self, start: int, stop: int) -> str:
+        """Deals ``start`` to ``stop - 1`` as a person finds them again: numbers and seeds."""
+        seeds = ", ".join(
+            str(deal_seed(self.seed, self.schedule.deck(k))) for k in range(start, stop)
+        )
+        return f"deals {start + 1} to {stop} (deck seeds {seeds})"
+
+
+class ArenaDealError(GanzdyError):
+    """An arena deal that failed: its number and deck seed, and the record of the moves
+    played up to the failure (``record``), to replay it."""
+
+    def __init__(self, message: str, record: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.record = record
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in worker processes: pickled back with its record.
+        return (type(self), (str(self), self.record))
+
+
+class ArenaInterrupted(KeyboardInterrupt):
+    """The arena was stopped (Ctrl-C, or a person at the table quit); ``result`` holds the
+    standings of the deals that finished, marked ``partial``."""
+
+    def __init__(self, result: ArenaResult) -> None:
+        super().__init__(f"arena stopped after {result.played} of {result.deals} deals")
+        self.result = result
+
 
 @dataclass(frozen=True)
 class _Played:
@@ -616,12 +655,20 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
         seed = deal_seed(plan.seed, schedule.deck(k))
         game = plan.game.match_module
         previous = schedule.deck(k) if plan.tribute else None
-        deal = drive(
-            game.arena_deal(plan.rules, seed, schedule.dealer(k), plan.seed, previous), timed
-        )
+        names = [plan.labels[a] for a in seated]
+        deal = game.arena_deal(plan.rules, seed, schedule.dealer(k), plan.seed, previous)
+        try:
+            drive(deal, timed)
+        except Quit:
+            raise
+        except Exception as error:
+            raise ArenaDealError(
+                f"arena deal {k + 1} (deck seed {seed}, dealer {deal.dealer}, seats "
+                f"{', '.join(names)}) failed at ply {deal.ply}: {type(error).__name__}: {error}",
+                _record_or_none(deal, names),
+            ) from error
         winner, drawn, points = game.arena_score(deal)
         outcome = deal.outcome
-        names = [plan.labels[a] for a in seated]
         played.append(
             _Played(
                 index=k,
@@ -638,6 +685,13 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
             )
         )
     return played
+
+
+def _record_or_none(deal: Deal, names: Sequence[str]) -> dict[str, Any] | None:
+    try:
+        return to_record(deal, names)
+    except GanzdyError:
+        return None
 
 
 def _digest(played: Sequence[_Played]) -> str:
@@ -739,7 +793,10 @@ def arena(
     buffered: dict[int, _Played] = {}
     progress = {"done": 0, "next": 0}
 
+    finished: list[_Played] = []
+
     def on_chunk(start: int, stop: int, chunk: list[_Played]) -> None:
+        finished.extend(chunk)
         progress["done"] += stop - start
         if on_progress is not None:
             on_progress(progress["done"], deals)
@@ -755,14 +812,24 @@ def arena(
 
     start = time.perf_counter()
     ran: Ran[_Played]
-    if ray:
-        address = ray if isinstance(ray, str) else None
-        ran = run_ray(_play_chunk, plan, deals, address, workers, on_chunk)
-    elif parallel:
-        count = workers or local_cores()
-        ran = run_processes(_play_chunk, plan, deals, count, on_chunk, start_method)
-    else:
-        ran = run_in_process(_play_chunk, plan, deals, on_chunk)
+    try:
+        if ray:
+            address = ray if isinstance(ray, str) else None
+            ran = run_ray(_play_chunk, plan, deals, address, workers, on_chunk)
+        elif parallel:
+            count = workers or local_cores()
+            ran = run_processes(
+                _play_chunk, plan, deals, count, on_chunk, start_method, plan.describe
+            )
+        else:
+            ran = run_in_process(_play_chunk, plan, deals, on_chunk)
+    except (KeyboardInterrupt, Quit) as stop:
+        # Keep what finished: the standings of the deals played so far, marked partial.
+        wall = time.perf_counter() - start
+        backend = ("ray" if ray else "processes") if parallel else "in-process"
+        kept = Ran(sorted(finished, key=lambda p: p.index), backend, workers or 1, None, wall)
+        result = _summarize(rules, seed, deals, schedule, plan, kept, bootstrap, wall)
+        raise ArenaInterrupted(dataclasses.replace(result, partial=True)) from stop
     wall = time.perf_counter() - start
     return _summarize(rules, seed, deals, schedule, plan, ran, bootstrap, wall)
 
@@ -783,7 +850,8 @@ def _summarize(
     points: list[list[int]] = [[] for _ in range(count)]
     moves = [0] * count
     thinking = [0.0] * count
-    decks = -(-deals // schedule.round)
+    # From the deals that finished, so an interrupted arena rates only decks it played.
+    decks = max((schedule.deck(p.index) for p in played), default=-1) + 1
     groups = np.zeros((decks, count, count))
     team_wins = [0, 0]
     for p in played:
@@ -842,6 +910,7 @@ def _summarize(
         digest=_digest(played),
         wall_seconds=wall,
         team_wins=(team_wins[0], team_wins[1]) if plan.teams else None,
+        played=len(played),
     )
 
 
