@@ -247,8 +247,8 @@ class GuandanMatch(Match[HandResult]):
         keep_records: bool = False,
         on_move: MoveObserver | None = None,
     ) -> None:
-        self.options = MatchOptions.of(rules)
         _check.rules("rules", rules)
+        self.options = MatchOptions.of(rules)
         agents = _check.agents("agents", agents)
         if max_hands is not None:
             max_hands = _check.count("max_hands", max_hands)
