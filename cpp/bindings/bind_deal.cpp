@@ -137,6 +137,11 @@ void apply_guarded(Deal& deal, const Move& move) {
       (!move.is_pass() && move.cards.empty()))
     throw IllegalMoveError(move.str() + ": the hand " + deal.hand(deal.current_player()).str() +
                            " does not hold these cards; seat " + std::to_string(deal.current_player()));
+  // Legality may be skipped here, but not what a record needs to replay: a
+  // declaration the game has, realised by its cards.
+  if (!move.is_pass() && !gdy::is_combination(deal.config(), move))
+    throw IllegalMoveError(move.str() + ": not a " + deal.rules().describe() + " combination; seat " +
+                           std::to_string(deal.current_player()));
   deal.apply(move);
 }
 

@@ -221,6 +221,10 @@ def _check_reachable(address: str) -> None:
 def ray_session(address: str | None, workers: int | None) -> Iterator[Any]:
     """Ray, connected: to ``address``, or to a local instance started with ``workers``
     CPUs (every core by default). What this started is shut down on leaving."""
+    if address:
+        # Before Ray is imported: an unreachable head then fails in seconds, whatever
+        # state Ray is in.
+        _check_reachable(address)
     ray = _import_ray()
     if ray.is_initialized():
         yield ray
@@ -230,8 +234,6 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[Any]:
         "logging_level": logging.ERROR,
         "log_to_driver": False,
     }
-    if address:
-        _check_reachable(address)
     try:
         if address:
             ray.init(address=address, **quiet)

@@ -20,7 +20,6 @@ def _closed_port() -> int:
 
 
 def test_an_unreachable_address_fails_fast() -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
     address = f"127.0.0.1:{_closed_port()}"
     start = time.monotonic()
     expected = rf"could not connect to the Ray cluster at '{address}'"

@@ -11,13 +11,15 @@ import pytest
 import ganzdy
 from ganzdy import records
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
 
 
 @pytest.mark.parametrize(
     "name",
     [
-        "state.md",
+        "deal.md",
+        "gan_deng_yan.md",
         "records.md",
         "rules/gan_deng_yan.md",
         "rules/guandan.md",
@@ -35,6 +37,13 @@ def test_doc_examples_run(name: str) -> None:
         str(DOCS / name), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
     )
     assert tried > 10 and failures == 0
+
+
+def test_readme_examples_run() -> None:
+    failures, tried = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried >= 9 and failures == 0
 
 
 def test_observation_doc_examples_run() -> None:

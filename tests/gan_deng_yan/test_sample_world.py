@@ -51,10 +51,17 @@ def test_a_sample_keeps_everything_the_seat_has_seen(rules: ganzdy.Rules) -> Non
             (world.hand(s) for s in range(rules.players) if s != seat), start=ganzdy.Cards()
         )
         assert others + ganzdy.Cards(" ".join(stock_of(world))) == unseen_by(deal, seat)
-        # Nothing hidden leaks: no seed, no history, a deck that lists the non-stock cards canonically.
+        # Nothing hidden leaks: no seed, no history, a deck that lists the non-stock cards
+        # canonically; at ply 0 the deck deals the world's own hands, so it replays as itself.
         assert world.seed is None and world.history == [] and world.root_ply == deal.ply
         outside = world.deck[: len(world.deck) - world.stock_size]
-        assert " ".join(outside) == str(rules.deck - " ".join(stock_of(world)))
+        if deal.ply > 0:
+            assert " ".join(outside) == str(rules.deck - " ".join(stock_of(world)))
+        else:
+            replayed = rules.new_deal(deck=world.deck, dealer=world.dealer)
+            assert [replayed.hand(s) for s in range(rules.players)] == [
+                world.hand(s) for s in range(rules.players)
+            ]
         with pytest.raises(ganzdy.GanzdyError):
             world.pop()
 

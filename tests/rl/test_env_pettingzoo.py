@@ -272,7 +272,7 @@ def test_illegal_action_terminate_follows_the_pettingzoo_convention() -> None:
 
 def test_render_shows_the_hand_of_the_agent_to_act_and_every_hand_at_the_end() -> None:
     env = gdy_pz.env(RULES, render_mode="ansi")
-    env.reset(options={"deal": RULES.new_deal(seed=7, dealer=0)})  # as in docs/state.md
+    env.reset(options={"deal": RULES.new_deal(seed=7, dealer=0)})  # as in docs/gan_deng_yan.md
     deal = env.unwrapped.deal
     text = env.render()
     assert isinstance(text, str)

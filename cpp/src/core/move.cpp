@@ -65,6 +65,24 @@ std::string lowered(std::string_view s) {
 
 }  // namespace
 
+std::string quoted(std::string_view text) {
+  // Errors quote what they were given, but a hostile input may be huge or hold
+  // control bytes that would garble a terminal or a log.
+  constexpr std::size_t kLimit = 100;
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < kLimit; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      constexpr std::string_view kHex = "0123456789abcdef";
+      out += c == '\\' ? std::string("\\\\") : std::string("\\x") + kHex[c >> 4] + kHex[c & 15];
+    }
+  }
+  if (text.size() > kLimit) out += "... (" + std::to_string(text.size()) + " characters)";
+  return out;
+}
+
 MoveText parse_move_text(std::string_view text) {
   // Words with their offsets, so the card part keeps its original spelling.
   std::vector<std::pair<std::size_t, std::string_view>> words;
@@ -96,21 +114,33 @@ MoveText parse_move_text(std::string_view text) {
   if (split == words.size()) return out;
   const auto kind = parse_kind(lowered(words[split + 1].second));
   if (is_word_kind(*kind))
-    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " plays no cards");
+    throw ParseError("'" + quoted(text) + "': a " + std::string(kind_name(*kind)) + " plays no cards");
   Move move;
   move.kind = *kind;
   move.cards = out.cards;
   move.length = static_cast<std::uint8_t>(std::min(out.cards.size(), 255));
   if (split + 2 < words.size()) {
-    std::string_view rank_text = words[split + 2].second;
-    rank_text = rank_text.substr(0, rank_text.find('-'));
-    const auto rank = parse_rank(rank_text);
+    const std::string_view rank_word = words[split + 2].second;
+    const std::size_t dash = rank_word.find('-');
+    const auto rank = parse_rank(rank_word.substr(0, dash));
     if (!rank || split + 3 < words.size())
-      throw ParseError("bad rank '" + std::string(words[split + 2].second) + "' in '" + std::string(text) +
+      throw ParseError("bad rank '" + quoted(rank_word) + "' in '" + quoted(text) +
                        "': expected a rank (3-9, T, J, Q, K, A, 2) or a run like 3-5 after the kind");
     move.rank = static_cast<std::int8_t>(*rank);
+    if (dash != std::string_view::npos) {
+      // The last rank is redundant with the cards, so it must agree with them: a
+      // record that said 9-K of three cards would not mean what it says.
+      const auto last = parse_rank(rank_word.substr(dash + 1));
+      if (!move.is_run() || !last || move.run_ranks() < 1 ||
+          *last != (*rank + move.run_ranks() - 1) % kNumRanks)
+        throw ParseError("bad run '" + quoted(rank_word) + "' in '" + quoted(text) + "': " +
+                         (move.is_run() ? "a " + std::string(kind_name(*kind)) + " of " + out.cards.str() +
+                                              " starting at " + std::string(rank_name(*rank)) + " is " +
+                                              Move{out.cards, *kind, move.rank, move.length}.str()
+                                        : "a " + std::string(kind_name(*kind)) + " is no run; name its rank alone"));
+    }
   } else if (!is_rankless(*kind, out.cards)) {
-    throw ParseError("'" + std::string(text) + "': a " + std::string(kind_name(*kind)) + " needs a rank, e.g. '" +
+    throw ParseError("'" + quoted(text) + "': a " + std::string(kind_name(*kind)) + " needs a rank, e.g. '" +
                      out.cards.str() + " as " + std::string(kind_name(*kind)) + " 5'");
   }
   out.declared = move;

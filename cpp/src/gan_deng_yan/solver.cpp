@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ganzdy/core/errors.h"
+#include "ganzdy/search/playout.h"
 
 namespace ganzdy::gdy {
 
@@ -392,6 +393,7 @@ Numbers Search::mid(int depth, const Key& key, std::uint32_t thpn, std::uint32_t
 
   Frame& f = frames_[static_cast<std::size_t>(depth)];
   deal_.legal_moves(f.moves);
+  require_moves(deal_, f.moves);
   const int mover = deal_.current_player();
   const bool or_node = mover == seat_;
   const int size = deal_.hand_size(mover);

@@ -3,6 +3,7 @@
 #include <cassert>
 #include <array>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 #include "ganzdy/gan_deng_yan/deal.h"
@@ -49,12 +50,21 @@ struct Deal::Evidence {
   // latest, each taking among the cards that fit it the one with the latest floor,
   // which finds a filling whenever one exists.
   bool fits(int seat, const Cards& held) const {
+    thread_local std::vector<int> floors;
+    floors.clear();
+    for (int f = 0; f < kNumFaces; ++f)
+      for (int n = held.count(f); n > 0; --n) floors.push_back(floor(seat, static_cast<Face>(f), end));
+    return fits_floors(seat, floors);
+  }
+
+  // fits() for held cards given by their floors alone: cards of one floor are
+  // interchangeable here, which is what lets sample_world reason on counts.
+  bool fits_floors(int seat, const std::vector<int>& held_floors) const {
     const Seat& e = seats[static_cast<std::size_t>(seat)];
     thread_local std::vector<std::array<int, 3>> windows;
     windows = e.played;
-    for (int f = 0; f < kNumFaces; ++f)
-      for (int n = held.count(f); n > 0; --n) windows.push_back({floor(seat, static_cast<Face>(f), end), end, f});
-    assert(windows.size() == e.places.size());
+    for (const int f : held_floors) windows.push_back({f, end, -1});
+    if (windows.size() != e.places.size()) return false;
     for (const int time : e.places) {
       auto pick = windows.end();
       for (auto w = windows.begin(); w != windows.end(); ++w)
@@ -162,9 +172,57 @@ std::vector<Face> faces_of(const Cards& cards) {
   return faces;
 }
 
-// Draws past this many rejected samples mean the evidence was read wrong: no real
-// deal is that unlikely under its own evidence in practice.
-constexpr int kMaxDraws = 1'000'000;
+// Plain shuffles tried before sampling through class counts (below). Most
+// positions accept one of the first few; a few (a seat shown to hold all four
+// jokers) accept one shuffle in millions.
+constexpr int kPlainDraws = 64;
+
+// The classes of unseen cards the evidence tells apart: what a seat may hold
+// depends on how many cards of each class it has, never on which.
+enum CardClass : int { kJoker, kTwo, kBelowLowest, kLowest, kOther, kClasses };
+using ClassCounts = std::array<int, kClasses>;
+
+std::uint64_t pack(const ClassCounts& c) {
+  std::uint64_t key = 0;
+  for (const int n : c) key = key << 8 | static_cast<std::uint64_t>(n);
+  return key;
+}
+
+// Exact sampling when plain shuffles rarely fit. Under a uniform shuffle, the
+// chance that the checked seats get class counts k_1..k_m is proportional to
+// prod_s prod_c 1/k_{s,c}! times prod_c 1/r_c! (r: what the rest of the unseen
+// places get); within a class every card is equally likely anywhere. So one
+// draws the counts by that weight among those every check accepts (summing the
+// weights seat by seat, memoized on what is left), then the cards of each class
+// uniformly. This is the same posterior the plain shuffle's rejection samples.
+struct ClassSampler {
+  std::array<std::vector<Face>, kClasses> pool;  // the unseen cards of each class
+  std::vector<int> seats;                        // the checked seats, in order
+  std::vector<std::vector<ClassCounts>> options; // the counts each may hold
+  std::vector<std::unordered_map<std::uint64_t, double>> memo;
+  std::array<double, 128> inverse_factorial{};
+
+  double weight(const ClassCounts& k) const {
+    double w = 1;
+    for (const int n : k) w *= inverse_factorial[static_cast<std::size_t>(n)];
+    return w;
+  }
+  // The summed weight of every way seats[i..] can take their counts from `left`.
+  double total(std::size_t i, const ClassCounts& left) {
+    if (i == seats.size()) return weight(left);
+    auto& m = memo[i];
+    if (const auto it = m.find(pack(left)); it != m.end()) return it->second;
+    double sum = 0;
+    for (const ClassCounts& k : options[i]) {
+      ClassCounts rest = left;
+      bool room = true;
+      for (int c = 0; c < kClasses && room; ++c) room = (rest[static_cast<std::size_t>(c)] -= k[static_cast<std::size_t>(c)]) >= 0;
+      if (room) sum += weight(k) * total(i + 1, rest);
+    }
+    m.emplace(pack(left), sum);
+    return sum;
+  }
+};
 
 }  // namespace
 
@@ -180,30 +238,19 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   // Before the opening lead under 'lowest_card', the seat to act is known to hold
   // the lowest card dealt (the first in turn order from the dealer, on a tie).
   const bool lowest_unplayed = cfg_->first_leader == FirstLeader::lowest_card && ply() == 0 && !is_terminal();
+  // A seat to lead has a legal lead: a real deal passes over one without (§3.6).
+  const int leader = !is_terminal() && info_.table.is_pass() && current_player() != seat ? current_player() : -1;
+  const bool jokers_stuck = cfg_->stuck_leader != StuckLeader::allow_joker_only_final;
 
-  // Under a uniform shuffle, given what the seat saw, the unseen cards are
-  // exchangeable over the unseen places: one shuffle of them, cut into the other
-  // hands (by their known sizes) and the stock, samples the posterior exactly.
-  // What forced actions revealed is kept by drawing again until it holds.
   const Cards full = rules_->deck();
   std::vector<Face> unseen = faces_of(full - hand(seat) - played_);
   Random rng(seed);
-  std::size_t next = 0;
-  for (int draws = 0;; ++draws) {
-    if (draws == kMaxDraws)
-      throw std::logic_error("sample_world: no world fits what seat " + std::to_string(seat) + " saw");
-    rng.shuffle(unseen.data(), unseen.size());
-    next = 0;
-    for (int s = 0; s < cfg_->players; ++s) {
-      if (s == seat) continue;
-      Cards h;
-      for (int k = hand_size(s); k > 0; --k) h.add(unseen[next++]);
-      world.hands_[static_cast<std::size_t>(s)] = h;
-    }
-    bool fits = true;
-    for (int s = 0; s < cfg_->players && fits; ++s)
-      if ((checked >> s & 1) != 0) fits = ev->fits(s, world.hands_[static_cast<std::size_t>(s)]);
-    if (fits && lowest_unplayed) {
+  // Whether the world's hands agree with everything the seat saw.
+  auto consistent = [&] {
+    for (int s = 0; s < cfg_->players; ++s)
+      if ((checked >> s & 1) != 0 && !ev->fits(s, world.hands_[static_cast<std::size_t>(s)])) return false;
+    if (leader >= 0 && !world.can_lead(leader)) return false;
+    if (lowest_unplayed) {
       world.lowest_face_ = -1;
       for (int f = 0; f < kNumFaces && world.lowest_face_ < 0; ++f) {
         if (is_joker(static_cast<Face>(f))) continue;
@@ -211,17 +258,179 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
         for (int k = 0; k < cfg_->players; ++k, s = next_seat(s)) {
           if (world.hands_[static_cast<std::size_t>(s)].count(f) > 0) {
             world.lowest_face_ = f;
-            fits = s == current_player();
-            break;
+            return s == current_player();
           }
         }
       }
     }
-    if (fits) break;
+    return true;
+  };
+  // Under a uniform shuffle, given what the seat saw, the unseen cards are
+  // exchangeable over the unseen places: one shuffle of them, cut into the other
+  // hands (by their known sizes) and the stock, samples the posterior exactly.
+  // What forced actions revealed is kept by drawing again until it holds.
+  auto cut = [&](const std::vector<Face>& order) {
+    std::size_t next = 0;
+    for (int s = 0; s < cfg_->players; ++s) {
+      if (s == seat) continue;
+      Cards h;
+      for (int k = hand_size(s); k > 0; --k) h.add(order[next++]);
+      world.hands_[static_cast<std::size_t>(s)] = h;
+    }
+    return next;
+  };
+  std::size_t next = 0;
+  bool found = false;
+  for (int draws = 0; draws < kPlainDraws && !found; ++draws) {
+    rng.shuffle(unseen.data(), unseen.size());
+    next = cut(unseen);
+    found = consistent();
   }
-  Cards stock;
-  for (std::size_t i = next; i < unseen.size(); ++i) stock.add(unseen[i]);
-  std::vector<Face> deck = faces_of(full - stock);
+  if (!found) {
+    // Few shuffles fit: draw the class counts of the checked seats exactly.
+    ClassSampler cs;
+    const int lowest = ev ? ev->lowest : -1;
+    std::array<Face, kClasses> sample_face{};  // a face of each class, for its floor
+    auto class_of = [&](Face f) {
+      if (is_joker(f)) return kJoker;
+      if (lowest >= 0 && f < lowest) return kBelowLowest;
+      if (f == lowest) return kLowest;
+      return face_rank(f) == kRank2 ? kTwo : kOther;
+    };
+    for (const Face f : unseen) {
+      const int c = class_of(f);
+      cs.pool[static_cast<std::size_t>(c)].push_back(f);
+      sample_face[static_cast<std::size_t>(c)] = f;
+    }
+    for (auto& p : cs.pool) std::sort(p.begin(), p.end());
+    ClassCounts available{};
+    for (int c = 0; c < kClasses; ++c)
+      available[static_cast<std::size_t>(c)] = static_cast<int>(cs.pool[static_cast<std::size_t>(c)].size());
+    double f = 1;
+    for (std::size_t n = 0; n < cs.inverse_factorial.size(); ++n) {
+      if (n > 0) f *= static_cast<double>(n);
+      cs.inverse_factorial[n] = 1 / f;
+    }
+    for (int s = 0; s < cfg_->players; ++s) {
+      if (s == seat || ((checked >> s & 1) == 0 && s != leader)) continue;
+      std::vector<ClassCounts> fit;
+      const int size = hand_size(s);
+      std::vector<int> floors;
+      ClassCounts k{};
+      // Every split of the hand's size over the classes, within what is unseen.
+      auto place = [&](auto&& self, int c, int left) -> void {
+        const auto u = static_cast<std::size_t>(c);
+        if (c == kClasses - 1) {
+          if (left > available[u]) return;
+          k[u] = left;
+          bool ok = true;
+          if (s == leader) {
+            const int naturals = size - k[kJoker];
+            ok = !(naturals == 0 && jokers_stuck) &&
+                 !(cfg_->forbid_final_single_two && size == 1 && k[kTwo] == 1);
+          }
+          if (ok && (checked >> s & 1) != 0) {
+            floors.clear();
+            for (int d = 0; d < kClasses; ++d)
+              for (int n = k[static_cast<std::size_t>(d)]; n > 0; --n)
+                floors.push_back(ev->floor(s, sample_face[static_cast<std::size_t>(d)], ev->end));
+            ok = ev->fits_floors(s, floors);
+          }
+          if (ok) fit.push_back(k);
+          return;
+        }
+        for (int n = 0; n <= std::min(left, available[u]); ++n) {
+          k[u] = n;
+          self(self, c + 1, left - n);
+        }
+      };
+      place(place, 0, size);
+      cs.seats.push_back(s);
+      cs.options.push_back(std::move(fit));
+    }
+    cs.memo.resize(cs.seats.size());
+    if (!(cs.total(0, available) > 0))
+      throw std::logic_error("sample_world: no world fits what seat " + std::to_string(seat) +
+                             " saw; please report the deal's record");
+    std::vector<ClassCounts> drawn(cs.seats.size());
+    for (int tries = 0; !found; ++tries) {
+      if (tries == 1'000'000)
+        throw std::logic_error("sample_world: the worlds that fit what seat " + std::to_string(seat) +
+                               " saw are too rare to draw; please report the deal's record");
+      ClassCounts left = available;
+      for (std::size_t i = 0; i < cs.seats.size(); ++i) {
+        // Each option by its weight times the weight of every way to go on from it.
+        double target = cs.total(i, left) * (static_cast<double>(rng.next() >> 11) * 0x1.0p-53);
+        const ClassCounts* pick = nullptr;
+        ClassCounts after{};
+        for (const ClassCounts& k : cs.options[i]) {
+          ClassCounts rest = left;
+          bool room = true;
+          for (int c = 0; c < kClasses && room; ++c)
+            room = (rest[static_cast<std::size_t>(c)] -= k[static_cast<std::size_t>(c)]) >= 0;
+          if (!room) continue;
+          const double w = cs.weight(k) * cs.total(i + 1, rest);
+          if (w <= 0) continue;
+          pick = &k;
+          after = rest;
+          if ((target -= w) < 0) break;
+        }
+        assert(pick != nullptr);
+        drawn[i] = *pick;
+        left = after;
+      }
+      // The cards: each class shuffled, the checked seats taking their counts,
+      // everything left shuffled into the other hands and the stock.
+      for (auto& p : cs.pool) rng.shuffle(p.data(), p.size());
+      std::array<std::size_t, kClasses> used{};
+      std::uint8_t done = 0;
+      for (std::size_t i = 0; i < cs.seats.size(); ++i) {
+        Cards h;
+        for (int c = 0; c < kClasses; ++c) {
+          const auto u = static_cast<std::size_t>(c);
+          for (int n = drawn[i][u]; n > 0; --n) h.add(cs.pool[u][used[u]++]);
+        }
+        world.hands_[static_cast<std::size_t>(cs.seats[i])] = h;
+        done = static_cast<std::uint8_t>(done | 1u << cs.seats[i]);
+      }
+      std::vector<Face> rest;
+      for (int c = 0; c < kClasses; ++c) {
+        const auto u = static_cast<std::size_t>(c);
+        rest.insert(rest.end(), cs.pool[u].begin() + static_cast<std::ptrdiff_t>(used[u]), cs.pool[u].end());
+      }
+      rng.shuffle(rest.data(), rest.size());
+      std::size_t r = 0;
+      for (int s = 0; s < cfg_->players; ++s) {
+        if (s == seat || (done >> s & 1) != 0) continue;
+        Cards h;
+        for (int k = hand_size(s); k > 0; --k) h.add(rest[r++]);
+        world.hands_[static_cast<std::size_t>(s)] = h;
+      }
+      // Put the stock last in `unseen`, as the plain path leaves it.
+      unseen.assign(rest.begin() + static_cast<std::ptrdiff_t>(r), rest.end());
+      next = 0;
+      found = consistent();
+    }
+  }
+  std::vector<Face> deck;
+  if (ply() == 0) {
+    // Nothing has been played: the world is a deal of its own, and its deck the
+    // order that deals its hands (as deal_cards does), so that it records,
+    // pickles and replays as itself.
+    std::array<std::vector<Face>, kMaxPlayers> dealt{};
+    for (int s = 0; s < cfg_->players; ++s) dealt[static_cast<std::size_t>(s)] = faces_of(world.hand(s));
+    std::array<std::size_t, kMaxPlayers> taken{};
+    auto take = [&](int s) { deck.push_back(dealt[static_cast<std::size_t>(s)][taken[static_cast<std::size_t>(s)]++]); };
+    for (int round = 0; round < cfg_->initial_hand_size; ++round) {
+      int s = dealer_;
+      for (int k = 0; k < cfg_->players; ++k, s = next_seat(s)) take(s);
+    }
+    for (int e = 0; e < cfg_->dealer_extra_cards; ++e) take(dealer_);
+  } else {
+    Cards stock;
+    for (std::size_t i = next; i < unseen.size(); ++i) stock.add(unseen[i]);
+    deck = faces_of(full - stock);
+  }
   deck.insert(deck.end(), unseen.begin() + static_cast<std::ptrdiff_t>(next), unseen.end());
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   return world;

@@ -13,6 +13,7 @@
 // finish the deal from each split, and each class's split is drawn in
 // proportion. A joint condition the bounds cannot express (the payers' jokers
 // did not resist) is met by drawing again.
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <utility>
@@ -302,6 +303,49 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
           if (h.count(f) > 0 && returnable(*cfg_, f, fallback == 1)) faces.push_back(f);
       p.returned = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
     }
+  }
+  if (returns_moved) {
+    // A return between two other seats was never shown to this one (rules §8.4,
+    // §9.3): the world's is a card its payer has held since, never the real one.
+    for (int i = 0; i < payment_count_; ++i) {
+      Payment& p = world.info_.payments[static_cast<std::size_t>(i)];
+      if (p.payer == seat || p.receiver == seat || p.returned < 0) continue;
+      const Cards since = world.hand(p.payer) + played_by(p.payer);
+      std::vector<int> faces;
+      for (int fallback = 0; fallback < 3 && faces.empty(); ++fallback)
+        for (int f = 0; f < kNumFaces; ++f)
+          if (fallback == 2 || returnable(*cfg_, f, fallback == 1))
+            for (int n = since.count(f); n > 0; --n) faces.push_back(f);
+      if (!faces.empty()) p.returned = static_cast<std::int8_t>(faces[rng.below(faces.size())]);
+    }
+  }
+  if (ply() == 0) {
+    // Nothing has been played: the world can be a deal of its own, its deck the
+    // order that deals its hands (card i to seat i % 4), and its setup what chose
+    // the first leader, so that it records, pickles and replays as itself.
+    std::array<std::vector<Face>, kPlayers> dealt{};
+    for (int s = 0; s < kPlayers; ++s)
+      for (int f = 0; f < kNumFaces; ++f)
+        for (int n = world.hand(s).count(f); n > 0; --n) dealt[static_cast<std::size_t>(s)].push_back(static_cast<Face>(f));
+    std::vector<Face> deck(kDeckSize);
+    for (int i = 0; i < kDeckSize; ++i)
+      deck[static_cast<std::size_t>(i)] = dealt[static_cast<std::size_t>(i % kPlayers)][static_cast<std::size_t>(i / kPlayers)];
+    if (setup_.previous_finish.empty() && setup_.first_leader < 0) {
+      const Cards& turned = shown_[static_cast<std::size_t>(first_leader_)];
+      if (turned_position_ >= 0 && turned.size() == 1) {
+        // The turned card, found again in its holder's dealt cards.
+        const auto& own = dealt[static_cast<std::size_t>(first_leader_)];
+        int face = 0;
+        while (turned.count(face) == 0) ++face;
+        const auto at = std::find(own.begin(), own.end(), static_cast<Face>(face)) - own.begin();
+        world.turned_position_ = static_cast<int>(at) * kPlayers + first_leader_;
+        world.setup_.turned_position = world.turned_position_;
+      } else {
+        world.setup_.turned_position = -1;
+        world.setup_.first_leader = first_leader_;
+      }
+    }
+    world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   }
   world.check_invariants();
   return world;

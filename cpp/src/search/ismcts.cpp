@@ -303,6 +303,7 @@ class Search {
     std::int32_t at = 0;
     while (!world.is_terminal()) {
       world.legal_moves(moves_);
+      require_moves(world, moves_);
       const int actor = world.current_player();
       const std::size_t n = moves_.size();
       keys_of_.resize(n);
@@ -329,6 +330,7 @@ class Search {
   void rollout(Deal& world) {
     while (!world.is_terminal()) {
       world.legal_moves(moves_);
+      require_moves(world, moves_);
       const int choice =
           options_.rollout == Policy::greedy ? Game::greedy(world, moves_) : random_choice(rng_, moves_);
       world.apply(moves_[static_cast<std::size_t>(choice)]);
@@ -398,6 +400,7 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
 
   MoveList root_moves;
   info.legal_moves(root_moves);
+  require_moves(info, root_moves);
   // The ids the caller sees: Gan Deng Yan's move ids, else the legal-move indices.
   std::vector<std::int32_t> root_ids(root_moves.size());
   IsmctsResult result;

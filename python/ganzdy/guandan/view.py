@@ -25,16 +25,31 @@ class Tribute:
     returned: str | None  # None until given, or when this seat may not see it
 
 
+def double_tribute_unshown(deal: GuandanDeal) -> bool:
+    """Whether who pays whom is still hidden: after 双上 it follows from the two payers'
+    highest cards, which nobody else sees until the tribute cards are shown (§8.4)."""
+    return deal.phase == "tribute" and len(deal.tribute) == 2
+
+
+def first_leader_seen(deal: GuandanDeal, seat: int, moves: Moves) -> int:
+    """The seat that leads the first trick, or -1 while it hangs on hidden tribute cards."""
+    leader_rule = deal.rules.option("first_lead_after_tribute")
+    if double_tribute_unshown(deal) and leader_rule != "first_out":
+        return -1
+    return deal.first_leader
+
+
 def tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
     """The tribute payments as ``seat`` has seen them."""
     # The tribute cards move, face up, once every payer has chosen; the return cards
     # move, face down, once every receiver has chosen.
     shown = deal.phase != "tribute"
     returned = deal.phase in ("play", "over")
+    unshown = double_tribute_unshown(deal)
     return tuple(
         Tribute(
             payer=p.payer,
-            receiver=p.receiver,
+            receiver=None if unshown else p.receiver,
             card=p.card if shown or seat == p.payer else None,
             returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
         )
@@ -59,7 +74,7 @@ def seen_moves(deal: GuandanDeal, seat: int, moves: Moves) -> tuple[tuple[int, M
 
 FIELDS: dict[str, Callable[[Any, int, Moves], Any]] = {
     "passes": lambda deal, seat, moves: deal.passes,
-    "dealer": lambda deal, seat, moves: deal.first_leader,
+    "dealer": first_leader_seen,
     "stock_size": lambda deal, seat, moves: 0,
     "bombs_played": lambda deal, seat, moves: sum(move.is_bomb for _, move in moves),
     "history": seen_moves,
@@ -99,7 +114,13 @@ def header(view: Any) -> list[str]:
     if view.resisted:
         lines.append("tribute: resisted (the payers hold both big jokers)")
     for p in view.tribute:
-        to = f"seat {p.receiver}" if p.receiver is not None else "the pick"
+        to = (
+            f"seat {p.receiver}"
+            if p.receiver is not None
+            else "the pick"
+            if view.phase == "pick"
+            else "a seat not known yet"
+        )
         if p.card is None:
             lines.append(f"tribute: seat {p.payer} pays {to} (the card is not shown yet)")
             continue

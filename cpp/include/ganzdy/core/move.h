@@ -211,7 +211,11 @@ struct MoveText {
   Cards cards;                  // the cards named (all of them)
   std::optional<Move> declared; // the move, when the text declares one (or is "pass")
 };
-// Throws ParseError naming the bad card, kind or rank.
+// Throws ParseError naming the bad card, kind or rank, and quoting the text; a run's
+// last rank ("9-J"), when given, must be the one its cards reach from its first.
 MoveText parse_move_text(std::string_view text);
+// `text` for an error message: its first 100 characters, with control bytes and
+// backslashes escaped, and a note of the full length when it was cut.
+std::string quoted(std::string_view text);
 
 }  // namespace ganzdy

@@ -129,9 +129,11 @@ class Deal {
   // every card played and by whom, every hand size and the stock size), with the
   // cards it has not seen dealt uniformly at random (Random(seed)) among the other
   // hands and the stock, in random stock order. The result has no history and no
-  // seed; its deck() lists the cards outside the stock in canonical order, then the
-  // sampled stock, so nothing hidden from `seat` leaks through it. The real deal is
-  // one of the possible samples.
+  // seed. At ply 0 its deck() is the order that deals its hands, so it records and
+  // replays as itself; later it lists the cards outside the stock in canonical
+  // order, then the sampled stock, so nothing hidden from `seat` leaks through it.
+  // A seat to lead holds a legal lead, as in a real deal. The real deal is one of
+  // the possible samples.
   //
   // Forced rule actions reveal more, and the sample respects it: a seat passed
   // over as leader held only cards that cannot lead alone (jokers, or a lone 2

@@ -229,7 +229,9 @@ class Deal {
   // by another seat that `seat` has not yet seen (a tribute or return card not
   // yet moved) is drawn afresh among that seat's legal choices. The result has no
   // history and no seed; its deck() is the canonical deck order, so nothing
-  // hidden leaks through it. The real deal is one of the possible samples.
+  // hidden leaks through it, except at ply 0, where it is the order that deals
+  // the world's hands and its setup() names how the first leader was chosen, so
+  // the world records and replays as itself. The real deal is one of the possible samples.
   Deal sample_world(int seat, std::uint64_t seed) const;
   // Whether apply() keeps what pop() needs (the default).
   void set_keep_history(bool keep) { keep_history_ = keep; }

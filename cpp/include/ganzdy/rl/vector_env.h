@@ -325,6 +325,7 @@ class VectorEnv {
     Deal& deal = *slot.deal;
     while (!deal.is_terminal() && deal.current_player() != slot.seat) {
       deal.legal_moves(scratch_);
+      require_moves(deal, scratch_);
       const Policy policy = slot.policy[static_cast<std::size_t>(deal.current_player())];
       const int k = policy == Policy::greedy ? Game::greedy(deal, scratch_) : random_choice(slot.rng, scratch_);
       deal.apply(scratch_[static_cast<std::size_t>(k)]);
@@ -348,6 +349,7 @@ class VectorEnv {
     const Deal& deal = *slot.deal;
     Game::observe(deal, slot.seat, observations_.data() + i * obs_width());
     deal.legal_moves(slot.legal);
+    if (!deal.is_terminal()) require_moves(deal, slot.legal);
     const std::size_t count = slot.legal.size();
     if (pos + count > ids_.size()) reserve_moves(std::max(2 * ids_.size(), pos + count));
     std::int32_t* out = ids_.data() + pos;

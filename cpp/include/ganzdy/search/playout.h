@@ -14,6 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include <string>
+
+#include "ganzdy/core/errors.h"
 #include "ganzdy/core/move.h"
 #include "ganzdy/core/random.h"
 
@@ -34,6 +37,19 @@ std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index);
 // for a deal shuffled from `seed`, so the policies never replay the shuffle's stream.
 inline constexpr std::uint64_t kPolicySalt = 0xA0761D6478BD642FULL;
 
+// Every loop that picks from the legal moves of a deal not over calls this first.
+// A deal's own play never leaves the seat to act without a move (a stuck leader
+// is passed over), but a position built by hand or a world sampled wrongly can,
+// and indexing an empty list is undefined behaviour, not an error: throws
+// GanzdyError naming the seat and ply instead.
+template <class Deal>
+inline void require_moves(const Deal& deal, const MoveList& legal) {
+  if (legal.empty()) [[unlikely]]
+    throw GanzdyError("seat " + std::to_string(deal.current_player()) + " has no legal move at ply " +
+                      std::to_string(deal.ply()) + " of a deal that is not over (" + deal.rules().describe() +
+                      "): no real deal reaches this position");
+}
+
 // Uniform over `legal` (non-empty).
 inline int random_choice(Random& rng, const MoveList& legal) {
   assert(!legal.empty());
@@ -52,6 +68,7 @@ int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Gr
   int plies = 0;
   while (!deal.is_terminal()) {
     deal.legal_moves(legal);
+    require_moves(deal, legal);
     const Policy policy = policy_of[static_cast<std::size_t>(deal.current_player())];
     const int choice = policy == Policy::greedy ? greedy(deal, legal) : random_choice(rng, legal);
     const Move& move = legal[static_cast<std::size_t>(choice)];
