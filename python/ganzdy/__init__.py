@@ -59,7 +59,6 @@ from ganzdy.gan_deng_yan.match import DealResult, GanDengYanMatch
 from ganzdy.gouji.match import GoujiMatch
 from ganzdy.guandan.match import GuandanMatch, HandResult, MatchState
 from ganzdy.match import (
-    ArenaDealError,
     ArenaInterrupted,
     ArenaResult,
     Match,
@@ -109,7 +108,6 @@ __all__ = [
     "Agent",
     "AgentError",
     "AmbiguousMoveError",
-    "ArenaDealError",
     "ArenaInterrupted",
     "ArenaResult",
     "Cards",

@@ -585,19 +585,6 @@ class _Plan:
         return f"deals {start + 1} to {stop} (deck seeds {seeds})"
 
 
-class ArenaDealError(GanzdyError):
-    """An arena deal that failed: its number and deck seed, and the record of the moves
-    played up to the failure (``record``), to replay it."""
-
-    def __init__(self, message: str, record: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.record = record
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Raised in worker processes: pickled back with its record.
-        return (type(self), (str(self), self.record))
-
-
 class ArenaInterrupted(KeyboardInterrupt):
     """The arena was stopped (Ctrl-C, or a person at the table quit); ``result`` holds the
     standings of the deals that finished, marked ``partial``."""
@@ -662,11 +649,14 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
         except Quit:
             raise
         except Exception as error:
-            raise ArenaDealError(
-                f"arena deal {k + 1} (deck seed {seed}, dealer {deal.dealer}, seats "
-                f"{', '.join(names)}) failed at ply {deal.ply}: {type(error).__name__}: {error}",
-                _record_or_none(deal, names),
-            ) from error
+            # The error keeps its type (callers catch what the agent raised); a note says
+            # which deal it was, and ``arena_record`` holds its moves so far, to replay it.
+            error.add_note(
+                f"in arena deal {k + 1} (deck seed {seed}, dealer {deal.dealer}, seats "
+                f"{', '.join(names)}) at ply {deal.ply}"
+            )
+            error.arena_record = _record_or_none(deal, names)  # type: ignore[attr-defined]
+            raise
         winner, drawn, points = game.arena_score(deal)
         outcome = deal.outcome
         played.append(

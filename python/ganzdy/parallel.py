@@ -170,11 +170,24 @@ def _run_pool(
                     done[start] = future.result()  # re-raises a worker's exception here
                     if on_chunk is not None:
                         on_chunk(start, stop, done[start])
-        except BaseException:
+        except BaseException as error:
             # One chunk failed (or Ctrl-C): drop the chunks not yet started.
             for future in pending:
                 future.cancel()
+            if isinstance(error, KeyboardInterrupt):
+                # Leaving the pool waits for the running chunks, which can take minutes:
+                # after Ctrl-C the caller wants what finished now, so stop the workers.
+                _stop_workers(pool)
             raise
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    # ProcessPoolExecutor has no public way to end running tasks; its process table is
+    # private but has been there since Python 3.2.
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _import_ray() -> Any:
