@@ -121,7 +121,7 @@ std::uint64_t checksum() {
   MoveList moves;
   for (std::size_t set = 0; set < sets.size(); ++set) {
     const Rules rules("gan_deng_yan", sets[set].first, sets[set].second);
-    const Config& cfg = rules.gdy();
+    const Config& cfg = gdy::config(rules);
     for (int jokers = 0; jokers <= 2 * rules.packs() && jokers <= 6; ++jokers) {
       Random sizes(1000 * set + static_cast<std::uint64_t>(jokers));
       for (int i = 0; i < 400; ++i) {
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
   }
   const long count = argc > 2 ? std::atol(argv[2]) : what == "playout" ? 1000 : 100000;
   const auto rules = std::make_shared<const Rules>("gan_deng_yan", 4);
-  const Config& cfg = rules->gdy();
+  const Config& cfg = gdy::config(*rules);
   MoveList moves;
   long calls = 0, made = 0;
   const auto start = std::chrono::steady_clock::now();

@@ -2,11 +2,9 @@
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/agents.h"
 #include "ganzdy/guandan/moves.h"
-#include "ganzdy/guandan/playout.h"
 #include "ganzdy/gan_deng_yan/agents.h"
 #include "ganzdy/gouji/agents.h"
 #include "ganzdy/gouji/moves.h"
-#include "ganzdy/gouji/playout.h"
 
 namespace ganzdy::bind {
 
@@ -16,7 +14,7 @@ namespace {
 // choices are moves of their own kinds), which are checked to be moves of the game.
 int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move& table, int owner,
                     const std::vector<int>& out_seats, const std::vector<int>& hand_sizes, const MoveList& legal) {
-  const gd::Config& cfg = rules.gd();
+  const gd::Config& cfg = gd::config(rules);
   gd::SeatView v;
   v.seat = seat;
   v.hand = hand;
@@ -68,7 +66,7 @@ int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Mo
   for (int s = 0; s < n; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
   for (int s : out_seats)
     if (s >= 0 && s < n) v.out_mask = static_cast<std::uint8_t>(v.out_mask | (1u << s));
-  return gdy::greedy_choice(rules.gdy(), v, moves);
+  return gdy::greedy_choice(gdy::config(rules), v, moves);
 }
 
 gj::Phase gj_phase_in(const std::string& name) {
@@ -115,7 +113,7 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
                        const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
                        bool head, bool anyone_out, const std::vector<Move>& legal) {
   if (rules.game() != Game::gouji) throw RulesError("gouji_greedy_index: " + rules.describe() + " are not Gouji rules");
-  const gj::Config& cfg = rules.gj();
+  const gj::Config& cfg = gj::config(rules);
   if (seat < 0 || seat >= gj::kPlayers || static_cast<int>(hand_sizes.size()) != gj::kPlayers)
     throw RulesError("gouji greedy: seat and hand_sizes must match Gouji's 6 players");
   if (legal.empty()) throw IllegalMoveError("gouji greedy: no legal move to choose from");
@@ -145,36 +143,9 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
   return gj::greedy_choice(cfg, v, moves);
 }
 
-// Deal.playout of a game whose deals play out with `play`.
-template <class D, int Players, class Play>
-void def_playout(py::module_& m, const char* cls, const std::string& phases, Play play) {
-  py::class_<D> deal = py::reinterpret_borrow<py::class_<D>>(m.attr(cls));
-  deal.def(
-      "playout",
-      [play](const D& d, py::handle agents, py::handle seed) {
-        auto policies = policies_from(agents, Players);
-        D copy = d.copy_without_history();
-        Random rng(to_seed(seed));
-        {
-          py::gil_scoped_release release;
-          play(copy, policies, rng);
-        }
-        return copy.outcome();
-      },
-      py::arg("agents") = "random", py::arg("seed") = py::none(),
-      ("Play a copy of this deal to its end (" + phases +
-       " included) with built-in policies ('random', 'greedy', one for every seat or one a seat); returns its "
-       "outcome and leaves this deal alone.")
-          .c_str());
-}
-
 }  // namespace
 
 void bind_agents(py::module_& m) {
-  def_playout<gd::Deal, gd::kPlayers>(m, "GuandanDeal", "tribute phases",
-                                      [](gd::Deal& d, const std::vector<Policy>& p, Random& r) { gd::playout(d, p, r); });
-  def_playout<gj::Deal, gj::kPlayers>(m, "GoujiDeal", "pre-play phases",
-                                      [](gj::Deal& d, const std::vector<Policy>& p, Random& r) { gj::playout(d, p, r); });
   m.def("gouji_greedy_index", &gouji_greedy_index, py::arg("rules"), py::arg("seat"), py::arg("phase"),
         py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
         py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),

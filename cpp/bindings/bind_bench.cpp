@@ -43,9 +43,9 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
     }
   };
   switch (rules.game()) {
-    case Game::gan_deng_yan: run([&] { gdy::generate(rules.gdy(), hand, top, buffer); }); break;
-    case Game::guandan: run([&] { gd::generate(rules.gd(), hand, top, buffer); }); break;
-    case Game::gouji: run([&] { gj::generate(rules.gj(), hand, top, buffer); }); break;
+    case Game::gan_deng_yan: run([&] { gdy::generate(gdy::config(rules), hand, top, buffer); }); break;
+    case Game::guandan: run([&] { gd::generate(gd::config(rules), hand, top, buffer); }); break;
+    case Game::gouji: run([&] { gj::generate(gj::config(rules), hand, top, buffer); }); break;
   }
   std::sort(samples.begin(), samples.end());
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));

@@ -1,8 +1,12 @@
+#include <chrono>
 #include <random>
+#include <thread>
 #include <string>
 
 #include "bindings.h"
+#include "bind_deal_contract.h"
 #include "deal_common.h"
+#include "ganzdy/gan_deng_yan/observation.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/gan_deng_yan/deal.h"
 #include "ganzdy/guandan/playout.h"
@@ -34,6 +38,20 @@ std::uint64_t to_seed(py::handle obj) {
   py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
   py::object reduced = obj.attr("__and__")(mask);
   return reduced.cast<std::uint64_t>();
+}
+
+bool interpreter_finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
+void reacquire_gil(PyThreadState* state) {
+  if (interpreter_finalizing())
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
+  PyEval_RestoreThread(state);
 }
 
 std::string quoted(py::handle obj) {
@@ -129,84 +147,14 @@ Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle
   return Deal(shared, seed_arg(seed), d);
 }
 
-// Keeps the deal consistent (no crash, no lost cards) without checking legality.
-void apply_guarded(Deal& deal, const Move& move) {
-  if (deal.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
-  if (move.is_pass() && deal.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass");
-  if (!deal.hand(deal.current_player()).contains(move.cards) || move.length != move.cards.size() ||
-      (!move.is_pass() && move.cards.empty()))
-    throw IllegalMoveError(move.str() + ": the hand " + deal.hand(deal.current_player()).str() +
-                           " does not hold these cards; seat " + std::to_string(deal.current_player()));
-  // Legality may be skipped here, but not what a record needs to replay: a
-  // declaration the game has, realised by its cards.
-  if (!move.is_pass() && !gdy::is_combination(deal.config(), move))
-    throw IllegalMoveError(move.str() + ": not a " + deal.rules().describe() + " combination; seat " +
-                           std::to_string(deal.current_player()));
-  deal.apply(move);
-}
-
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
-                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < d.players(); ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    auto o = d.outcome();
-    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
-    out += "\n";
-  }
-  return out;
-}
-
-py::tuple deal_state(const Deal& d) {
-  if (d.root_ply() > 0)
-    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
-                           ") cannot be pickled: it cannot be replayed from its deck");
-  py::list deck = deck_names(d.deck());
-  py::list moves;
-  d.history().for_each([&](const gdy::Ply& ply) {
-    moves.append(py::make_tuple(std::string(kind_name(ply.move.kind)), std::string(rank_name(ply.move.rank)),
-                                ply.move.cards.str()));
-  });
-  return py::make_tuple(py::cast(d.rules()), deck, d.dealer(), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                        moves);
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  require_gan_deng_yan(rules, "deals");
-  auto shared = std::make_shared<const Rules>(rules);
-  Deal d = t[3].is_none() ? Deal(shared, deck_from(t[1]), t[2].cast<int>())
-                          : Deal(shared, t[3].cast<std::uint64_t>(), t[2].cast<int>());
-  for (auto item : t[4].cast<py::list>()) {
-    auto m = item.cast<py::tuple>();
-    Move move;
-    move.kind = *parse_kind(m[0].cast<std::string>());
-    auto rank = parse_rank(m[1].cast<std::string>());
-    move.rank = rank ? static_cast<std::int8_t>(*rank) : static_cast<std::int8_t>(kNoRank);
-    move.cards = Cards::parse(m[2].cast<std::string>());
-    move.length = static_cast<std::uint8_t>(move.cards.size());
-    d.push(move);
-  }
-  return d;
-}
-
 Move move_of_id(const Deal& d, std::int64_t id) {
   if (d.is_terminal()) throw IllegalMoveError("move id " + std::to_string(id) + ": the deal is over");
-  const auto n = d.rules().gdy_index().size();
+  const auto n = gdy::move_index(d.rules()).size();
   if (id < 0 || id >= n)
     throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " + std::to_string(n - 1));
   auto move = d.move_of_id(static_cast<std::int32_t>(id));
   if (!move)
-    throw IllegalMoveError("move id " + std::to_string(id) + " (" + d.rules().gdy_index().move(static_cast<std::int32_t>(id))->str() +
+    throw IllegalMoveError("move id " + std::to_string(id) + " (" + gdy::move_index(d.rules()).move(static_cast<std::int32_t>(id))->str() +
                            "): the hand " + d.hand(d.current_player()).str() + " does not hold these cards; seat " +
                            std::to_string(d.current_player()));
   return *move;
@@ -223,13 +171,14 @@ py::dict run_playouts(const Rules& rules, std::int64_t deals, py::handle agents,
   auto policies = policies_from(agents, rules.players());
   const std::uint64_t s = to_seed(seed);
   auto shared = std::make_shared<const Rules>(rules);
-  PlayoutBatch batch;
-  {
-    py::gil_scoped_release release;
-    batch = guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-            : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true))
-                    : gdy::playouts(shared, deals, policies, s, threads);
-  }
+  SignalPoll interrupted;
+  const KeepGoing keep_going = [&] { return !interrupted(); };
+  const PlayoutBatch batch = without_gil([&] {
+    return guandan ? gd::playouts(shared, deals, policies, s, threads, tribute.value_or(true), keep_going)
+           : gouji ? gj::playouts(shared, deals, policies, s, threads, tribute.value_or(true), keep_going)
+                   : gdy::playouts(shared, deals, policies, s, threads, keep_going);
+  });
+  interrupted.raise_if_stopped();
   const auto count = static_cast<py::ssize_t>(batch.winner.size());
   py::array_t<std::int64_t> points({count, static_cast<py::ssize_t>(batch.players)});
   std::copy(batch.points.begin(), batch.points.end(), points.mutable_data());
@@ -263,43 +212,27 @@ void bind_deal(py::module_& m) {
                std::string(py::repr(py::cast(o.finish_order))) + ", points=" + std::string(py::repr(py::cast(o.points))) + ")";
       });
 
-  bind_legal_moves<Deal>(m, "GanDengYanLegalMoves", "The legal moves of a deal now: a lazy, list-like view.");
-
-  py::class_<Deal> cls(m, "GanDengYanDeal", "One deal of Gan Deng Yan: the in-deal state machine.");
+  DealDocs docs{
+      "GanDengYanDeal",
+      "One deal of Gan Deng Yan: the in-deal state machine.",
+      "GanDengYanLegalMoves",
+      "Plies played since the deal began.",
+      "Every (seat, move) so far, passes included.",
+      "Undo the last move and return it.",
+      "Play a move without the legality check (search fast path); it still refuses cards not in the hand.",
+      "The float32 observation of `seat` (default: the seat to act), laid out as rules.observation_spec("
+      "perfect=...); written into `out` when given.",
+      "Play a copy of this deal to its end with built-in policies ('random', 'greedy', one for every seat or "
+      "one a seat); returns its outcome and leaves this deal alone."};
+  auto cls = bind_deal<Deal>(m, docs, [](const Deal& d, bool perfect) { return gdy::observation_size(d.players(), perfect); });
   cls.def(py::init(&new_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
           py::arg("deck") = py::none(),
           "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
           "order (card text, top card first). dealer: the seat dealt the first card, which takes the extra card "
-          "and leads the first trick (gan_deng_yan.md 2.3). rules.new_deal(...) makes the same deal.");
-  bind_deal_moves(cls, "Plies played since the deal began.", "Every (seat, move) so far, passes included.",
-                  "Undo the last move and return it.");
-  cls
-      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
-      .def_property_readonly("players", &Deal::players)
-      .def_property_readonly("dealer", &Deal::dealer)
-      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
-      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
-      .def_property_readonly("is_terminal", &Deal::is_terminal)
-      .def_property_readonly("outcome", &Deal::outcome)
-      .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
-      })
-      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
-      .def_property_readonly("table_owner", [](const Deal& d) { return d.table_owner() < 0 ? py::none() : py::object(py::int_(d.table_owner())); })
+          "and leads the first trick (gan_deng_yan.md 2.3). rules.new_deal(...) makes the same deal.")
       .def_property_readonly("passes", &Deal::passes)
       .def_property_readonly("stock_size", &Deal::stock_size)
       .def_property_readonly("bombs_played", &Deal::bombs_played)
-      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
-      .def_property_readonly("hand_sizes", [](const Deal& d) {
-        std::vector<int> out;
-        for (int s = 0; s < d.players(); ++s) out.push_back(d.hand_size(s));
-        return out;
-      })
-      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
-      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(to_seat(seat, d.players(), "seat")); }, py::arg("seat"))
-      .def("apply", &apply_guarded, py::arg("move"),
-           "Play a move without the legality check (search fast path); it still refuses cards not in the hand.")
       .def("legal_ids", [](const Deal& d) {
         // Ids written straight into the NumPy buffer: this is the per-decision call
         // of a Python training loop.
@@ -307,40 +240,27 @@ void bind_deal(py::module_& m) {
         d.legal_moves(moves);
         py::array_t<std::int32_t> ids(static_cast<py::ssize_t>(moves.size()));
         std::int32_t* out = ids.mutable_data();
-        const gdy::MoveIndex& index = d.rules().gdy_index();
+        const gdy::MoveIndex& index = gdy::move_index(d.rules());
         for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
         return ids;
       }, "The ids (rules.move_id) of the legal moves, as a NumPy int32 array.")
       .def("legal_mask", [](const Deal& d) {
         std::vector<std::int32_t> ids;
         d.legal_ids(ids);
-        py::array_t<bool> mask(d.rules().gdy_index().size());
+        py::array_t<bool> mask(gdy::move_index(d.rules()).size());
         auto* p = mask.mutable_data();
         std::fill(p, p + mask.size(), false);
         for (auto id : ids) p[id] = true;
         return mask;
       }, "A bool array over rules.num_moves, True at the legal ids.")
-      .def("apply_id", [](Deal& d, std::int64_t id) { apply_guarded(d, move_of_id(d, id)); }, py::arg("id"),
+      .def("apply_id", [](Deal& d, std::int64_t id) { gdy::apply_guarded(d, move_of_id(d, id)); }, py::arg("id"),
            "apply() the move of an id (cards from the hand of the player to act).")
       .def("push_id", [](Deal& d, std::int64_t id) { d.push(move_of_id(d, id)); }, py::arg("id"),
            "push() the move of an id: checked.")
-      .def("playout", [](const Deal& d, py::handle agents, py::handle seed) {
-        auto policies = policies_from(agents, d.players());
-        Deal copy = d.copy_without_history();  // the playout never undoes
-        Random rng(to_seed(seed));
-        {
-          py::gil_scoped_release release;
-          gdy::playout(copy, policies, rng);
-        }
-        return copy.outcome();
-      }, py::arg("agents") = "random", py::arg("seed") = py::none(),
-         "Play a copy of this deal to its end with built-in policies; return its outcome.")
-      .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
         return "<GanDengYanDeal " + std::string(d.rules().game_name()) + ", " + std::to_string(d.players()) + " players, ply " +
                std::to_string(d.ply()) + (d.is_terminal() ? ", over" : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.def("playouts", &run_playouts, py::arg("rules"), py::arg("deals"), py::arg("agents") = "random",
         py::arg("seed") = py::none(), py::arg("threads") = 0, py::arg("tribute") = py::none(),

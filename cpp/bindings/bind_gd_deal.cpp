@@ -3,10 +3,12 @@
 #include <string>
 
 #include "bindings.h"
+#include "bind_deal_contract.h"
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/deal.h"
 #include "ganzdy/guandan/observation.h"
+#include "ganzdy/guandan/playout.h"
 
 #include <pybind11/numpy.h>
 
@@ -97,85 +99,6 @@ py::tuple team_levels_of(const Deal& d) {
   return py::make_tuple(std::string(rank_name(d.team_level(0))), std::string(rank_name(d.team_level(1))));
 }
 
-// Keeps the deal consistent (no crash, no lost cards) without checking whether
-// a play beats the table: apply() from Python.
-void apply_guarded(Deal& d, const Move& move) {
-  const std::string where = "; seat " + std::to_string(d.current_player());
-  if (d.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
-  if (d.phase() != gd::Phase::play || move.is_tribute()) {
-    // Tribute choices are few and cheap to check: always checked.
-    const std::string why = d.why_illegal(move);
-    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
-  } else if (move.is_pass()) {
-    if (d.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass" + where);
-  } else {
-    if (!d.hand(d.current_player()).contains(move.cards) || move.length != move.cards.size() || move.cards.empty())
-      throw IllegalMoveError(move.str() + ": the hand " + d.hand(d.current_player()).str() +
-                             " does not hold these cards" + where);
-    if (!gd::is_combination(d.config(), move))
-      throw IllegalMoveError(move.str() + ": " + move.cards.str() + " is not that combination" + where);
-  }
-  d.apply(move);
-}
-
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; level " + std::string(rank_name(d.level())) + " (team 0 at " +
-                    std::string(rank_name(d.team_level(0))) + ", team 1 at " + std::string(rank_name(d.team_level(1))) +
-                    "), phase " + std::string(gd::phase_name(d.phase())) + "\n";
-  if (d.resisted()) out += "tribute resisted\n";
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const gd::Payment& p = d.payment(i);
-    out += "tribute: seat " + std::to_string(p.payer) + " pays " + (p.card < 0 ? std::string("?") : face_name(p.card)) +
-           " to " + (p.receiver < 0 ? std::string("?") : "seat " + std::to_string(p.receiver)) + ", gets back " +
-           (p.returned < 0 ? std::string("?") : face_name(p.returned)) + "\n";
-  }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < gd::kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(gd::team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    out += "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
-  }
-  return out;
-}
-
-py::tuple deal_state(const Deal& d) {
-  py::list moves = replayable_moves(d);
-  py::list deck = deck_names(d.deck());
-  const gd::DealSetup& s = d.setup();
-  py::object levels = py::none();
-  if (s.team_levels[0] != kNoRank || s.team_levels[1] != kNoRank) levels = team_levels_of(d);
-  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                                   deck, previous_finish_of(d), seat_or_none(s.first_leader),
-                                   seat_or_none(s.turned_position), levels, moves);
-  // A dealer other than 0 rides at the end, so the states of older pickles still load.
-  if (s.dealer != 0) state = py::tuple(state + py::make_tuple(s.dealer));
-  return state;
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  py::object dealer = t.size() > 8 ? py::object(t[8]) : py::object(py::int_(0));
-  Deal d = new_gd_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4],
-                       t[5], t[6]);
-  for (auto item : t[7].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
-  return d;
-}
-
-py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, gd::kPlayers, "observation");
-  FloatArray out = observation_buffer(out_obj, gd::observation_size(perfect));
-  gd::encode_observation(d, seat, perfect, out.mutable_data());
-  return out;
-}
-
 }  // namespace
 
 void bind_gd_deal(py::module_& m) {
@@ -215,12 +138,20 @@ void bind_gd_deal(py::module_& m) {
                ", card=" + text(face_or_none(p.card)) + ", returned=" + text(face_or_none(p.returned)) + ")";
       });
 
-  bind_legal_moves<Deal>(m, "GuandanLegalMoves", "The legal moves of a Guandan deal now: a lazy, list-like view.");
-
-  py::class_<Deal> cls(m, "GuandanDeal", "One deal of Guandan with its tribute phase: the in-deal state machine.");
-  bind_deal_moves(cls, "Plies (moves, tribute included) since the deal began.",
-                  "Every (seat, move) so far: tribute choices, plays and passes.",
-                  "Undo the last move (a tribute choice too) and return it.");
+  DealDocs docs{
+      "GuandanDeal",
+      "One deal of Guandan with its tribute phase: the in-deal state machine.",
+      "GuandanLegalMoves",
+      "Plies (moves, tribute included) since the deal began.",
+      "Every (seat, move) so far: tribute choices, plays and passes.",
+      "Undo the last move (a tribute choice too) and return it.",
+      "Make a move without checking that a play beats the table (search fast path); it still refuses cards "
+      "not in the hand, non-combinations and illegal tribute choices.",
+      "The float32 observation of `seat` (default: the seat to act), laid out as "
+      "GuandanDeal.observation_spec(perfect=...); written into `out` when given.",
+      "Play a copy of this deal to its end (tribute phases included) with built-in policies ('random', "
+      "'greedy', one for every seat or one a seat); returns its outcome and leaves this deal alone."};
+  auto cls = bind_deal<Deal>(m, docs, [](const Deal&, bool perfect) { return gd::observation_size(perfect); });
   cls
       .def(py::init(&new_gd_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous_finish") = py::none(), py::arg("first_leader") = py::none(),
@@ -232,10 +163,6 @@ void bind_gd_deal(py::module_& m) {
            "finishing order (None for the first hand of a match: no tribute). first_leader / turned_position: "
            "who leads a first hand, instead of first_lead_first_hand. team_levels: both teams' levels, e.g. "
            "('2', '5'), shown in observations (default: the deal's level).")
-      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
-      .def_property_readonly("players", [](const Deal&) { return gd::kPlayers; })
-      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
       .def_property_readonly("previous_finish", &previous_finish_of, "The previous hand's finishing order, as given.")
       .def_property_readonly("setup", [](const Deal& d) {
         const gd::DealSetup& s = d.setup();
@@ -255,8 +182,6 @@ void bind_gd_deal(py::module_& m) {
         return out;
       }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
          "'dealer' only when not 0): GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
-      .def_property_readonly("dealer", [](const Deal& d) { return d.setup().dealer; },
-                             "The seat dealt the deck's first card.")
       .def_property_readonly("first_leader", &Deal::first_leader, "The seat that leads the first trick.")
       .def_property_readonly("turned_position", [](const Deal& d) { return seat_or_none(d.turned_position()); },
                              "The deck index of the turned card of a first hand, or None.")
@@ -264,26 +189,7 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("team_levels", &team_levels_of, "The levels of team 0 (seats 0, 2) and team 1 (seats 1, 3).")
       .def_property_readonly("phase", [](const Deal& d) { return std::string(gd::phase_name(d.phase())); },
                              "'tribute', 'pick', 'return', 'play' or 'over'.")
-      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
-      .def_property_readonly("is_terminal", &Deal::is_terminal)
-      .def_property_readonly("outcome", &Deal::outcome)
-      .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
-      })
-      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
-      .def_property_readonly("table_owner", [](const Deal& d) { return seat_or_none(d.table_owner()); })
       .def_property_readonly("passes", &Deal::passes)
-      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
-      .def_property_readonly("hands", [](const Deal& d) {
-        std::vector<Cards> out;
-        for (int s = 0; s < gd::kPlayers; ++s) out.push_back(d.hand(s));
-        return out;
-      })
-      .def_property_readonly("hand_sizes", [](const Deal& d) {
-        std::vector<int> out;
-        for (int s = 0; s < gd::kPlayers; ++s) out.push_back(d.hand_size(s));
-        return out;
-      })
       .def_property_readonly("finish_order", [](const Deal& d) { return d.outcome().finish_order; },
                              "Seats in the order they have gone out so far.")
       .def_property_readonly("tribute", [](const Deal& d) {
@@ -294,44 +200,27 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("resisted", &Deal::resisted, "Whether the payers' big jokers cancelled the tribute.")
       .def_property_readonly("previous_first", [](const Deal& d) { return seat_or_none(d.previous_first()); },
                              "The seat that went out first in the previous hand, or None for a first hand.")
-      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
       .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(to_seat(seat, gd::kPlayers, "seat")); },
            py::arg("seat"), "The cards a seat has played in tricks.")
       .def("shown", [](const Deal& d, py::handle seat) { return d.shown(to_seat(seat, gd::kPlayers, "seat")); },
            py::arg("seat"), "Cards a seat showed from its dealt hand: resisting big jokers, the turned card.")
-      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(to_seat(seat, gd::kPlayers, "seat")); }, py::arg("seat"))
       .def_static("partner", [](py::handle seat) { return gd::partner_of(to_seat(seat, gd::kPlayers, "seat")); },
                   py::arg("seat"), "The seat opposite: 0 and 2, 1 and 3 are partners.")
       .def_static("team", [](py::handle seat) { return gd::team_of(to_seat(seat, gd::kPlayers, "seat")); },
                   py::arg("seat"), "0 for seats 0 and 2, 1 for seats 1 and 3.")
-      .def("apply", &apply_guarded, py::arg("move"),
-           "Make a move without checking that a play beats the table (search fast path); it still refuses cards "
-           "not in the hand, non-combinations and illegal tribute choices.")
       .def("legal_move_features", [](const Deal& d) {
         return legal_move_features(d, d.config().wild_enabled ? d.config().wild_face() : kNoWild);
       }, kLegalMoveFeaturesDoc)
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
-      .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
-           py::arg("out") = py::none(),
-           "The float32 observation of `seat` (default: the seat to act), laid out as "
-           "GuandanDeal.observation_spec(perfect=...); written into `out` when given.")
       .def_static("observation_spec", [](bool perfect) { return gd::observation_layout(perfect); }, py::kw_only(),
                   py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
       .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gd::observation_size(perfect)); },
                   py::kw_only(), py::arg("perfect") = false, "The shape of observation(seat, perfect=...).")
-      .def(
-          "sample_world",
-          [](const Deal& d, py::handle seat, py::handle seed) { return sample_world_of(d, seat, seed, gd::kPlayers); },
-          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
-          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
-          "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
-      .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
         return "<GuandanDeal level " + std::string(rank_name(d.level())) + ", " + std::string(gd::phase_name(d.phase())) +
                ", ply " + std::to_string(d.ply()) +
                (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.attr("GUANDAN_OBSERVATION_VERSION") = gd::kObservationVersion;
 }

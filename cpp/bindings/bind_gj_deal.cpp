@@ -3,10 +3,12 @@
 #include <string>
 
 #include "bindings.h"
+#include "bind_deal_contract.h"
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/gouji/deal.h"
 #include "ganzdy/gouji/observation.h"
+#include "ganzdy/gouji/playout.h"
 
 #include <pybind11/numpy.h>
 
@@ -158,29 +160,6 @@ Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle dealer, py::han
   return Deal(shared, seed_arg(seed), setup);
 }
 
-// Keeps the deal consistent (no crash, no lost cards) without checking whether
-// a play beats the table or the player's role allows it: apply() from Python.
-void apply_guarded(Deal& d, const Move& move) {
-  const std::string where = "; seat " + std::to_string(d.current_player());
-  if (d.is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
-  const bool play_phase = d.phase() == gj::Phase::play;
-  if (!play_phase || move.kind == Kind::yield || (move.is_word() && !move.is_pass()) ||
-      (move.kind != Kind::group && !move.is_word())) {
-    // Decisions outside play, yields and wrong kinds are few and cheap to check: always checked.
-    const std::string why = d.why_illegal(move);
-    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + where);
-  } else if (move.is_pass()) {
-    if (d.table().is_pass()) throw IllegalMoveError("pass: the leader may not pass" + where);
-  } else {
-    if (!d.hand(d.current_player()).contains(move.cards) || move.length != move.cards.size() || move.cards.empty())
-      throw IllegalMoveError(move.str() + ": the hand " + d.hand(d.current_player()).str() +
-                             " does not hold these cards" + where);
-    if (!gj::is_combination(d.config(), move))
-      throw IllegalMoveError(move.str() + ": " + gj::why_not_play(d.config(), move.cards) + where);
-  }
-  d.apply(move);
-}
-
 std::string_view role_name(Deal::Role role) {
   switch (role) {
     case Deal::Role::lead: return "lead";
@@ -188,80 +167,6 @@ std::string_view role_name(Deal::Role role) {
     case Deal::Role::burn: return "burn";
     default: return "";
   }
-}
-
-std::string deal_str(const Deal& d) {
-  std::string out = d.rules().describe() + "; phase " + std::string(gj::phase_name(d.phase()));
-  if (d.phase() == gj::Phase::play) {
-    if (d.is_chaos()) out += ", 四户乱缠";
-    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
-  }
-  out += "\n";
-  for (int i = 0; i < d.purchase_count(); ++i) {
-    const gj::Purchase& p = d.purchase(i);
-    out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
-           std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
-  }
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const gj::Payment& p = d.payment(i);
-    out += std::string(gj::tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
-           std::to_string(p.receiver);
-    for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
-    out += ", gets back";
-    for (int k = 0; k < p.count; ++k)
-      out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
-    out += "\n";
-  }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  if (d.info().restricted) out += " (restricted)";
-  out += "\n";
-  for (int s = 0; s < gj::kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(gj::team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    if (d.is_revolted(s)) out += "  [revolted]";
-    if (d.is_eliminated(s)) out += "  [eliminated]";
-    if (d.has_opened(s)) out += "  [opened]";
-    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    if (o.void_hand) {
-      out += "void hand (two revolutions)\n";
-    } else {
-      out += "points " + std::string(py::repr(py::cast(o.points))) + ", team 0 " + std::to_string(o.team_points[0]) +
-             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
-    }
-  }
-  return out;
-}
-
-py::tuple deal_state(const Deal& d) {
-  py::list moves = replayable_moves(d);
-  py::list deck = deck_names(d.deck());
-  py::tuple state = py::make_tuple(py::cast(d.rules()), d.has_seed() ? py::object(py::int_(d.seed())) : py::none(),
-                                   deck, previous_of(d), seat_or_none(d.setup().first_leader), moves);
-  // A dealer other than 0 rides at the end, so the states of older pickles still load.
-  if (d.setup().dealer != 0) state = py::tuple(state + py::make_tuple(d.setup().dealer));
-  return state;
-}
-
-Deal deal_from_state(const py::tuple& t) {
-  const Rules rules = t[0].cast<Rules>();
-  py::object dealer = t.size() > 6 ? py::object(t[6]) : py::object(py::int_(0));
-  Deal d = new_gj_deal(rules, t[1], dealer, t[1].is_none() ? py::object(t[2]) : py::object(py::none()), t[3], t[4]);
-  for (auto item : t[5].cast<py::list>()) d.push(d.parse_move(item.cast<std::string>()));
-  return d;
-}
-
-py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, gj::kPlayers, "observation");
-  FloatArray out = observation_buffer(out_obj, gj::observation_size(perfect));
-  gj::encode_observation(d, seat, perfect, out.mutable_data());
-  return out;
 }
 
 int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
@@ -333,12 +238,20 @@ void bind_gj_deal(py::module_& m) {
                ", receiver=" + std::to_string(p.receiver) + ", cards=[" + cards + "], returned=[" + back + "])";
       });
 
-  bind_legal_moves<Deal>(m, "GoujiLegalMoves", "The legal moves of a Gouji deal now: a lazy, list-like view.");
-
-  py::class_<Deal> cls(m, "GoujiDeal", "One deal of Gouji with its pre-play phases: the in-deal state machine.");
-  bind_deal_moves(cls, "Plies (every decision) since the deal began.",
-                  "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
-                  "Undo the last move (a purchase, return or declaration too) and return it.");
+  DealDocs docs{
+      "GoujiDeal",
+      "One deal of Gouji with its pre-play phases: the in-deal state machine.",
+      "GoujiLegalMoves",
+      "Plies (every decision) since the deal began.",
+      "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
+      "Undo the last move (a purchase, return or declaration too) and return it.",
+      "Make a move without checking that a play beats the table or that the seat's role allows it (search "
+      "fast path); it still refuses cards not in the hand, non-plays, and illegal decisions outside play.",
+      "The float32 observation of `seat` (default: the seat to act), laid out as "
+      "GoujiDeal.observation_spec(perfect=...); written into `out` when given.",
+      "Play a copy of this deal to its end (pre-play phases included) with built-in policies ('random', "
+      "'greedy', one for every seat or one a seat); returns its outcome and leaves this deal alone."};
+  auto cls = bind_deal<Deal>(m, docs, [](const Deal&, bool perfect) { return gj::observation_size(perfect); });
   cls.attr("teams") = py::make_tuple(py::make_tuple(0, 2, 4), py::make_tuple(1, 3, 5));
   cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous") = py::none(), py::arg("first_leader") = py::none(),
@@ -348,10 +261,6 @@ void bind_gj_deal(py::module_& m) {
            "deal earlier versions made. previous: the previous hand's result "
            "(GoujiOutcome.result; None for the first hand of a match: no tribute). first_leader: the seat that "
            "leads the first trick, instead of 上班.")
-      .def_property_readonly("rules", [](const Deal& d) { return d.rules(); })
-      .def_property_readonly("players", [](const Deal&) { return gj::kPlayers; })
-      .def_property_readonly("seed", [](const Deal& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const Deal& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
       .def_property_readonly("previous", &previous_of, "The previous hand's result, as given (None for a first hand).")
       .def_property_readonly("setup", [](const Deal& d) {
         py::dict out;
@@ -362,18 +271,8 @@ void bind_gj_deal(py::module_& m) {
         return out;
       }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
          "'dealer' only when not 0): GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
-      .def_property_readonly("dealer", [](const Deal& d) { return d.setup().dealer; },
-                             "The seat dealt the deck's first card.")
       .def_property_readonly("phase", [](const Deal& d) { return std::string(gj::phase_name(d.phase())); },
                              "'buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play' or 'over'.")
-      .def_property_readonly("current_player", [](const Deal& d) { return d.is_terminal() ? py::none() : py::object(py::int_(d.current_player())); })
-      .def_property_readonly("is_terminal", &Deal::is_terminal)
-      .def_property_readonly("outcome", &Deal::outcome)
-      .def_property_readonly("legal_moves", [](py::object self) {
-        return LegalMovesView<Deal>{self, &self.cast<const Deal&>()};
-      })
-      .def_property_readonly("table", [](const Deal& d) { return d.table(); })
-      .def_property_readonly("table_owner", [](const Deal& d) { return seat_or_none(d.table_owner()); })
       .def_property_readonly("restricted", [](const Deal& d) { return d.info().restricted; },
                              "Whether the table play is restricted: a gouji card of a player with a head, before "
                              "四户乱缠 (only the 对家 answers; others may burn).")
@@ -430,24 +329,10 @@ void bind_gj_deal(py::module_& m) {
         for (int i = 0; i < d.payment_count(); ++i) out.push_back(d.payment(i));
         return out;
       }, "The tribute payments of this deal, in paying order (none for a first hand or after 串三户).")
-      .def_property_readonly("played", [](const Deal& d) { return d.played(); })
-      .def_property_readonly("hands", [](const Deal& d) {
-        std::vector<Cards> out;
-        for (int s = 0; s < gj::kPlayers; ++s) out.push_back(d.hand(s));
-        return out;
-      })
-      .def_property_readonly("hand_sizes", [](const Deal& d) {
-        std::vector<int> out;
-        for (int s = 0; s < gj::kPlayers; ++s) out.push_back(d.hand_size(s));
-        return out;
-      })
       .def_property_readonly("finish_order", [](const Deal& d) { return d.outcome().finish_order; },
                              "Seats in the order they have gone out so far.")
-      .def("hand", [](const Deal& d, py::handle seat) { return d.hand(seat_arg(seat)); }, py::arg("seat"))
       .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(seat_arg(seat)); }, py::arg("seat"),
            "The cards a seat has played in tricks.")
-      .def("is_out", [](const Deal& d, py::handle seat) { return d.is_out(seat_arg(seat)); }, py::arg("seat"),
-           "Whether the seat went out (走科).")
       .def("is_revolted", [](const Deal& d, py::handle seat) { return d.is_revolted(seat_arg(seat)); }, py::arg("seat"))
       .def("is_eliminated", [](const Deal& d, py::handle seat) { return d.is_eliminated(seat_arg(seat)); }, py::arg("seat"),
            "Whether the seat failed a burn (or was 闷-ed under men_immediate_bottom) and plays no more.")
@@ -461,32 +346,17 @@ void bind_gj_deal(py::module_& m) {
                   "0 for seats 0, 2, 4; 1 for seats 1, 3, 5.")
       .def("is_burn", [](const Deal& d, const Move& move) { return d.is_burn(move); }, py::arg("move"),
            "Whether the move would be a burn (烧牌) by the seat to act.")
-      .def("apply", &apply_guarded, py::arg("move"),
-           "Make a move without checking that a play beats the table or that the seat's role allows it (search "
-           "fast path); it still refuses cards not in the hand, non-plays, and illegal decisions outside play.")
       .def("legal_move_features", [](const Deal& d) { return legal_move_features(d, kNoWild); }, kLegalMoveFeaturesDoc)
       .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 216 cards accounted for, purchases and "
          "tribute included; hand sizes; places; turn).")
-      .def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
-           py::arg("out") = py::none(),
-           "The float32 observation of `seat` (default: the seat to act), laid out as "
-           "GoujiDeal.observation_spec(perfect=...); written into `out` when given.")
       .def_static("observation_spec", [](bool perfect) { return gj::observation_layout(perfect); }, py::kw_only(),
                   py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
       .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gj::observation_size(perfect)); },
                   py::kw_only(), py::arg("perfect") = false, "The shape of observation(seat, perfect=...).")
-      .def(
-          "sample_world",
-          [](const Deal& d, py::handle seat, py::handle seed) { return sample_world_of(d, seat, seed, gj::kPlayers); },
-          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
-          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards dealt "
-          "at random (reproducibly for a seed) among the other hands. It has no history and no seed.")
-      .def("__str__", &deal_str)
       .def("__repr__", [](const Deal& d) {
         return "<GoujiDeal " + std::string(gj::phase_name(d.phase())) + ", ply " + std::to_string(d.ply()) +
                (d.is_terminal() ? std::string(", over") : ", seat " + std::to_string(d.current_player()) + " to act") + ">";
-      })
-      .def(py::pickle(&deal_state, &deal_from_state));
+      });
 
   m.attr("GOUJI_OBSERVATION_VERSION") = gj::kObservationVersion;
 }

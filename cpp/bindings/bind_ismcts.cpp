@@ -6,6 +6,9 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/traits.h"
+#include "ganzdy/gouji/traits.h"
+#include "ganzdy/guandan/traits.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
@@ -56,8 +59,7 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
   options.reward = parse_reward(reward);
   options.threads = threads;
   options.seed = to_seed(seed);
-  py::gil_scoped_release release;
-  return ismcts(info, options);
+  return without_gil([&] { return ismcts(info, options); });
 }
 
 constexpr const char* kIsmctsDoc =

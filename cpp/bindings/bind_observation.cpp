@@ -1,30 +1,17 @@
-// Observations and determinization: Rules.observation_shape / observation_spec,
-// Deal.observation and Deal.sample_world.
+// Gan Deng Yan's observation layout (Rules.observation_shape / observation_spec) and
+// the observation buffer every deal's observation() writes into.
 #include <string>
 
 #include "bindings.h"
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/deal.h"
 #include "ganzdy/gan_deng_yan/observation.h"
 
 #include <pybind11/numpy.h>
 
 namespace ganzdy::bind {
 
-namespace {
-
-using gdy::Deal;
 using gdy::ObservationSlice;
-
-py::array observation(const Deal& d, py::handle seat_obj, bool perfect, py::handle out_obj) {
-  const int seat = seat_or_current(d, seat_obj, d.players(), "observation");
-  FloatArray out = observation_buffer(out_obj, gdy::observation_size(d.players(), perfect));
-  gdy::encode_observation(d, seat, perfect, out.mutable_data());
-  return out;
-}
-
-}  // namespace
 
 FloatArray observation_buffer(py::handle out_obj, int size) {
   const auto n = static_cast<py::ssize_t>(size);
@@ -77,24 +64,6 @@ void bind_observation(py::module_& m) {
           },
           py::kw_only(), py::arg("perfect") = false,
           "The named slices of the observation vector, in order, covering it exactly.");
-
-  auto deal = py::reinterpret_borrow<py::class_<Deal>>(m.attr("GanDengYanDeal"));
-  deal.def("observation", &observation, py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false,
-           py::arg("out") = py::none(),
-           "The float32 observation of `seat` (default: the seat to act), laid out as "
-           "rules.observation_spec(perfect=...); written into `out` when given.")
-      .def(
-          "sample_world",
-          [](const Deal& d, py::handle seat_obj, py::handle seed) {
-            const int seat = seat_or_current(d, seat_obj, d.players(), "sample_world");
-            const std::uint64_t s = to_seed(seed);
-            py::gil_scoped_release release;
-            return d.sample_world(seat, s);
-          },
-          py::arg("seat") = py::none(), py::arg("seed") = py::none(),
-          "A deal consistent with everything `seat` (default: the seat to act) has seen, the unseen cards "
-          "dealt uniformly at random (reproducibly for a seed) among the other hands and the stock. It has no "
-          "history and no seed.");
 }
 
 }  // namespace ganzdy::bind

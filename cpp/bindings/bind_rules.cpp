@@ -4,6 +4,7 @@
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/moves.h"
+#include "ganzdy/gan_deng_yan/ids.h"
 #include "ganzdy/gan_deng_yan/moves.h"
 #include "ganzdy/gouji/moves.h"
 
@@ -55,10 +56,10 @@ std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table
                         bool opened_point = false) {
   switch (rules.game()) {
     case Game::gan_deng_yan: break;
-    case Game::guandan: return gd::why_illegal(rules.gd(), hand, table, move);
-    case Game::gouji: return gj::why_illegal(rules.gj(), hand, table, move, gj::Context{opened_point});
+    case Game::guandan: return gd::why_illegal(gd::config(rules), hand, table, move);
+    case Game::gouji: return gj::why_illegal(gj::config(rules), hand, table, move, gj::Context{opened_point});
   }
-  return gdy::why_illegal(rules.gdy(), hand, table, move);
+  return gdy::why_illegal(gdy::config(rules), hand, table, move);
 }
 
 // Moves from another game's rules or from nowhere must not reach the generator.
@@ -99,17 +100,17 @@ GoujiPlayView classify(const Rules& rules, py::handle cards_obj) {
   require_gouji(rules, "classify");
   const Cards cards = to_cards(cards_obj, "cards");
   rules.check_in_deck(cards, "cards");
-  const auto play = gj::classify(rules.gj(), cards);
-  if (!play) throw IllegalMoveError(gj::why_not_play(rules.gj(), cards) + " under " + rules.describe());
+  const auto play = gj::classify(gj::config(rules), cards);
+  if (!play) throw IllegalMoveError(gj::why_not_play(gj::config(rules), cards) + " under " + rules.describe());
   GoujiPlayView v;
   v.move.cards = cards;
   v.move.kind = Kind::group;
   v.move.rank = static_cast<std::int8_t>(play->rank);
   v.move.length = static_cast<std::uint8_t>(play->size());
   v.play = *play;
-  v.vector = gj::vector_of(rules.gj(), *play);
-  v.gouji = gj::is_gouji(rules.gj(), *play);
-  v.opens_point = gj::opens_point(rules.gj(), *play);
+  v.vector = gj::vector_of(gj::config(rules), *play);
+  v.gouji = gj::is_gouji(gj::config(rules), *play);
+  v.opens_point = gj::opens_point(gj::config(rules), *play);
   return v;
 }
 
@@ -132,17 +133,17 @@ struct OptionView {
 bool is_combination(const Rules& rules, const Move& move) {
   switch (rules.game()) {
     case Game::gan_deng_yan: break;
-    case Game::guandan: return gd::is_combination(rules.gd(), move);
-    case Game::gouji: return gj::is_combination(rules.gj(), move);
+    case Game::guandan: return gd::is_combination(gd::config(rules), move);
+    case Game::gouji: return gj::is_combination(gj::config(rules), move);
   }
-  return gdy::is_combination(rules.gdy(), move);
+  return gdy::is_combination(gdy::config(rules), move);
 }
 
 void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point) {
   switch (rules.game()) {
-    case Game::gan_deng_yan: gdy::generate(rules.gdy(), hand, table, out); break;
-    case Game::guandan: gd::generate(rules.gd(), hand, table, out); break;
-    case Game::gouji: gj::generate(rules.gj(), hand, table, out, gj::Context{opened_point}); break;
+    case Game::gan_deng_yan: gdy::generate(gdy::config(rules), hand, table, out); break;
+    case Game::guandan: gd::generate(gd::config(rules), hand, table, out); break;
+    case Game::gouji: gj::generate(gj::config(rules), hand, table, out, gj::Context{opened_point}); break;
   }
 }
 
@@ -217,9 +218,9 @@ void bind_rules(py::module_& m) {
             r.check_in_deck(cards, "cards");
             MoveList out;
             switch (r.game()) {
-              case Game::gan_deng_yan: gdy::readings(r.gdy(), cards, out); break;
-              case Game::guandan: gd::readings(r.gd(), cards, out); break;
-              case Game::gouji: gj::readings(r.gj(), cards, out); break;
+              case Game::gan_deng_yan: gdy::readings(gdy::config(r), cards, out); break;
+              case Game::guandan: gd::readings(gd::config(r), cards, out); break;
+              case Game::gouji: gj::readings(gj::config(r), cards, out); break;
             }
             return to_list(out);
           },
@@ -231,10 +232,10 @@ void bind_rules(py::module_& m) {
             check_combination(r, table, "table move");
             switch (r.game()) {
               case Game::gan_deng_yan: break;
-              case Game::guandan: return gd::beats(r.gd(), next, table);
-              case Game::gouji: return gj::beats(r.gj(), next, table);
+              case Game::guandan: return gd::beats(gd::config(r), next, table);
+              case Game::gouji: return gj::beats(gj::config(r), next, table);
             }
-            return gdy::beats(r.gdy(), next, table);
+            return gdy::beats(gdy::config(r), next, table);
           },
           py::arg("new"), py::arg("old"), "Whether combination `new` beats combination `old`.")
       .def(
@@ -279,13 +280,13 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, const Move& move) {
             require_gouji(r, "is_gouji");
             check_combination(r, move, "move");
-            return gj::is_gouji(r.gj(), gj::play_of(move));
+            return gj::is_gouji(gj::config(r), gj::play_of(move));
           },
           py::arg("move"), "Whether a Gouji move is a gouji card (够级牌).")
       .def_property_readonly("num_moves",
                              [](const Rules& r) {
                                require_gan_deng_yan(r, "move ids");
-                               return r.gdy_index().size();
+                               return gdy::move_index(r).size();
                              },
                              "Number of move ids (the pass, id 0, included).")
       .def(
@@ -293,7 +294,7 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, const Move& move) {
             require_gan_deng_yan(r, "move ids");
             if (!move.is_pass()) check_combination(r, move, "move");
-            const std::int32_t id = r.gdy_index().id(move);
+            const std::int32_t id = gdy::move_index(r).id(move);
             if (id < 0) throw IllegalMoveError("move " + move.str() + " has no id under " + r.describe());
             return id;
           },
@@ -302,11 +303,11 @@ void bind_rules(py::module_& m) {
           "move_from_id",
           [](const Rules& r, std::int64_t id) {
             require_gan_deng_yan(r, "move ids");
-            const auto n = r.gdy_index().size();
+            const auto n = gdy::move_index(r).size();
             if (id < 0 || id >= n)
               throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " +
                                      std::to_string(n - 1));
-            return *r.gdy_index().move(static_cast<std::int32_t>(id));
+            return *gdy::move_index(r).move(static_cast<std::int32_t>(id));
           },
           py::arg("id"), "The move of an id, with the lowest physical cards of each class.");
 }

@@ -26,7 +26,7 @@ Move table_move(const Rules& rules, py::handle obj) {
     return *parsed.declared;
   }
   gdy::MoveList found;
-  gdy::readings(rules.gdy(), parsed.cards, found);
+  gdy::readings(gdy::config(rules), parsed.cards, found);
   if (found.size() == 1) return found.front();
   if (found.empty())
     throw IllegalMoveError("position: the table '" + text + "' is no combination under " + rules.describe());
@@ -51,7 +51,7 @@ Deal make_position(const Rules& rules, py::handle hands_obj, py::handle to_act_o
     table = table_move(rules, table_obj);
     if (owner_obj.is_none()) {
       // Nobody passed since the table move: it was the seat before to_act's.
-      const bool ccw = rules.gdy().direction == gdy::Direction::counter_clockwise;
+      const bool ccw = gdy::config(rules).direction == gdy::Direction::counter_clockwise;
       owner = ccw ? (to_act + players - 1) % players : (to_act + 1) % players;
     } else {
       owner = to_seat(owner_obj, players, "table_owner");
@@ -137,11 +137,7 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
     }
   };
   const Deal copy = deal.copy_without_history();
-  gdy::SolveResult result;
-  {
-    py::gil_scoped_release release;
-    result = gdy::solve(copy, options);
-  }
+  gdy::SolveResult result = without_gil([&] { return gdy::solve(copy, options); });
   if (failure) throw std::move(*failure);
   return result;
 }

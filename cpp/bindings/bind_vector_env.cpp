@@ -19,7 +19,10 @@
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/gan_deng_yan/playout.h"
-#include "ganzdy/rl/vector_env_games.h"
+#include "ganzdy/gan_deng_yan/traits.h"
+#include "ganzdy/gouji/traits.h"
+#include "ganzdy/guandan/traits.h"
+#include "ganzdy/rl/vector_env.h"
 
 #include <pybind11/numpy.h>
 
@@ -50,7 +53,7 @@ class InUse {
   std::atomic<bool>& flag_;
 };
 
-constexpr int kRandomSeat = VectorEnv<GanDengYanGame>::kRandomSeat;
+constexpr int kRandomSeat = VectorEnv<gdy::Deal>::kRandomSeat;
 
 int seat_from(py::handle seat, int players) {
   if (py::isinstance<py::str>(seat)) {
@@ -89,9 +92,9 @@ py::array view(py::handle owner, std::span<const T> data, std::vector<py::ssize_
 template <class G>
 std::unique_ptr<BoundVectorEnv<G>> make_env(const Rules& rules, int num_envs, py::handle opponents, py::handle seat,
                                             py::handle seed) {
-  auto shared = G::require(std::make_shared<const Rules>(rules));
+  auto shared = VectorEnv<G>::require(std::make_shared<const Rules>(rules));
   return std::unique_ptr<BoundVectorEnv<G>>(new BoundVectorEnv<G>{
-      VectorEnv<G>(shared, num_envs, opponents_from(opponents), seat_from(seat, G::players(rules)), to_seed(seed)),
+      VectorEnv<G>(shared, num_envs, opponents_from(opponents), seat_from(seat, GameTraits<G>::players(rules)), to_seed(seed)),
       {}});
 }
 
@@ -99,12 +102,10 @@ template <class G>
 void reset(BoundVectorEnv<G>& self, py::handle seed) {
   InUse in_use(self);
   if (seed.is_none()) {
-    py::gil_scoped_release release;
-    self.env.reset();
+    without_gil([&] { self.env.reset(); });
   } else {
     const std::uint64_t s = to_seed(seed);
-    py::gil_scoped_release release;
-    self.env.reset(s);
+    without_gil([&] { self.env.reset(s); });
   }
 }
 
@@ -122,8 +123,7 @@ void step(BoundVectorEnv<G>& self, py::handle actions) {
   auto ids = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(arr);
   InUse in_use(self);
   const std::span<const std::int64_t> span(ids.data(), static_cast<std::size_t>(ids.size()));
-  py::gil_scoped_release release;
-  self.env.step(span);
+  without_gil([&] { self.env.step(span); });
 }
 
 template <class G>
@@ -166,13 +166,9 @@ py::dict legal_features(BoundVectorEnv<G>& self) {
 }
 
 py::array action_masks(py::object owner) {
-  auto& self = owner.cast<BoundVectorEnv<GanDengYanGame>&>();
+  auto& self = owner.cast<BoundVectorEnv<gdy::Deal>&>();
   InUse in_use(self);
-  std::span<const std::uint8_t> masks;
-  {
-    py::gil_scoped_release release;
-    masks = self.env.masks();
-  }
+  const std::span<const std::uint8_t> masks = without_gil([&] { return self.env.masks(); });
   return view(owner, masks, {self.env.num_envs(), self.env.num_moves()}, py::dtype::of<bool>());
 }
 
@@ -192,7 +188,7 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
   InUse in_use(self);
   VectorEnv<G>& env = self.env;
   if (!env.started()) throw RulesError("time_vector_env: reset() the env first");
-  if (masks && !G::kMoveIds)
+  if (masks && !GameTraits<G>::kMoveIds)
     throw RulesError("time_vector_env: masks=True needs a game with move ids (Gan Deng Yan)");
   Random rng(to_seed(seed));
   const auto n = static_cast<std::size_t>(env.num_envs());
@@ -202,12 +198,13 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
   std::int64_t episodes = 0;
   std::int64_t mask_bytes = 0;
   double reward_sum = 0.0;
-  {
-    py::gil_scoped_release release;
-    for (int r = 0; r < rounds; ++r) {
+  SignalPoll interrupted;
+  without_gil([&] {
+    for (int r = 0; r < rounds && !interrupted.stopped(); ++r) {
       const auto start = std::chrono::steady_clock::now();
       const std::clock_t cpu_start = std::clock();
       for (int s = 0; s < steps; ++s) {
+        if (interrupted()) return;
         const auto ids = env.legal_ids();
         const auto offsets = env.legal_offsets();
         for (std::size_t i = 0; i < n; ++i) {
@@ -215,7 +212,7 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
           actions[i] = ids[static_cast<std::size_t>(offsets[i]) + static_cast<std::size_t>(rng.below(count))];
         }
         env.step(actions);
-        if constexpr (G::kMoveIds)
+        if constexpr (GameTraits<G>::kMoveIds)
           if (masks) mask_bytes += env.masks()[n - 1];  // touch the result
         const auto rewards = env.rewards();
         const auto ended = env.terminations();
@@ -230,7 +227,8 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / count);
       cpu_samples.push_back(static_cast<double>(cpu_stop - cpu_start) * 1e9 / CLOCKS_PER_SEC / count);
     }
-  }
+  });
+  interrupted.raise_if_stopped();
   py::dict out;
   out["ns_per_step"] = samples;
   out["cpu_ns_per_step"] = cpu_samples;
@@ -306,19 +304,19 @@ void bind_card_level_env(py::module_& m, const char* name, const char* doc) {
 }  // namespace
 
 void bind_vector_env(py::module_& m) {
-  bind_env_class<GanDengYanGame>(
+  bind_env_class<gdy::Deal>(
       m, "VectorEnv",
       "n Gan Deng Yan deals stepped together in C++: one learner seat each, built-in opponents, same-step "
       "auto-reset. See ganzdy.env.VectorEnv.",
-      [](py::class_<BoundVectorEnv<GanDengYanGame>>& cls) {
-        cls.def_property_readonly("num_moves", [](const BoundVectorEnv<GanDengYanGame>& b) { return b.env.num_moves(); })
+      [](py::class_<BoundVectorEnv<gdy::Deal>>& cls) {
+        cls.def_property_readonly("num_moves", [](const BoundVectorEnv<gdy::Deal>& b) { return b.env.num_moves(); })
             .def("action_masks", &action_masks,
                  "A read-only view of the dense masks [num_envs, num_moves] of the current legal ids.");
       });
-  bind_card_level_env<GuandanGame>(m, "GuandanVectorEnv",
+  bind_card_level_env<gd::Deal>(m, "GuandanVectorEnv",
                                    "n Guandan deals stepped together in C++; move ids index each env's legal "
                                    "moves, described by legal_features(). See ganzdy.env.VectorEnv.");
-  bind_card_level_env<GoujiGame>(m, "GoujiVectorEnv",
+  bind_card_level_env<gj::Deal>(m, "GoujiVectorEnv",
                                  "n Gouji deals stepped together in C++; move ids index each env's legal moves, "
                                  "described by legal_features(). See ganzdy.env.VectorEnv.");
 }

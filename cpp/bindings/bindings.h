@@ -1,6 +1,14 @@
 // Shared helpers of the ganzdy._core binding files: conversions at the Python edge.
 #pragma once
 
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>
+#endif
+#include <chrono>
+#include <exception>
+#include <optional>
+#include <type_traits>
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -30,6 +38,87 @@ std::string quoted(py::handle obj);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);
+
+// Takes back the GIL given up by PyEval_SaveThread, in a way that survives the
+// interpreter's exit. A daemon thread coming back from a long C++ call after the
+// main thread began finalizing would be ended by CPython with pthread_exit, whose
+// forced unwind reaching a destructor (py::gil_scoped_release's) calls
+// std::terminate: "terminate called without an active exception". So the thread
+// waits here for the process to end instead; and should finalizing begin while it
+// waits for the GIL, the forced unwind starts in this ordinary function and passes
+// through pybind11, which lets it through, to the thread's end.
+void reacquire_gil(PyThreadState* state);
+// Whether the interpreter has begun finalizing: a thread without the GIL must then
+// not ask for it.
+bool interpreter_finalizing();
+
+// Runs `job` with the GIL released, and returns its result or rethrows its
+// exception once the GIL is back (reacquire_gil). Every long call of the
+// bindings goes through here; anything `job` reads must not be reachable from
+// Python meanwhile (a copy, or an object guarded by its own flag).
+#if defined(__GLIBCXX__)
+using ForcedUnwind = abi::__forced_unwind;
+#else
+struct ForcedUnwind {};  // no forced unwinding to let through
+#endif
+
+template <class Job>
+auto without_gil(Job&& job) -> decltype(job()) {
+  using Result = decltype(job());
+  PyThreadState* state = PyEval_SaveThread();
+  std::exception_ptr failure;
+  if constexpr (std::is_void_v<Result>) {
+    try {
+      job();
+    } catch (const ForcedUnwind&) {
+      throw;  // the thread is being ended (pthread_exit): let it go
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    reacquire_gil(state);
+    if (failure) std::rethrow_exception(failure);
+  } else {
+    std::optional<Result> result;
+    try {
+      result.emplace(job());
+    } catch (const ForcedUnwind&) {
+      throw;
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    reacquire_gil(state);
+    if (failure) std::rethrow_exception(failure);
+    return std::move(*result);
+  }
+}
+
+// Ctrl-C for a loop that runs without the GIL: call it every iteration; about ten
+// times a second it takes the GIL to run Python's signal handlers (the one check
+// the solver makes too), and from the first that raises (KeyboardInterrupt) it
+// answers true, so the loop stops. Between polls it costs a clock read.
+// raise_if_stopped(), with the GIL held again, raises what the handler raised.
+class SignalPoll {
+ public:
+  bool operator()() {
+    if (error_ || finalizing_) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_) return false;
+    next_ = now + std::chrono::milliseconds(100);
+    if (interpreter_finalizing()) return finalizing_ = true;  // stop; reacquire_gil() parks the thread
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) error_.emplace();
+    return error_.has_value();
+  }
+  bool stopped() const { return finalizing_ || error_.has_value(); }
+  void raise_if_stopped() {
+    if (error_) throw std::move(*error_);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point next_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  std::optional<py::error_already_set> error_;
+  bool finalizing_ = false;
+};
 
 using FloatArray = py::array_t<float, py::array::c_style>;
 // The array an observation is written into: a new one of `size` floats, or the

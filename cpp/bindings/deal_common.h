@@ -101,27 +101,6 @@ inline void raise_if_broken(const std::string& broken) {
   throw py::error_already_set();
 }
 
-// Every move of the deal's history as text, for pickling: IllegalMoveError for a
-// copy made without history, which cannot be replayed from its deck.
-template <typename DealT>
-py::list replayable_moves(const DealT& d) {
-  if (d.root_ply() > 0)
-    throw IllegalMoveError("a deal copied without history (at ply " + std::to_string(d.root_ply()) +
-                           ") cannot be pickled: it cannot be replayed from its deck");
-  py::list moves;
-  for_each_ply(d.history(), [&](const auto& ply) { moves.append(ply.move.str()); });
-  return moves;
-}
-
-// A determinization of the deal for `seat` (default: the seat to act), without the GIL.
-template <typename DealT>
-DealT sample_world_of(const DealT& d, py::handle seat_obj, py::handle seed, int players) {
-  const int seat = seat_or_current(d, seat_obj, players, "sample_world");
-  const std::uint64_t s = to_seed(seed);
-  py::gil_scoped_release release;
-  return d.sample_world(seat, s);
-}
-
 // Deal.legal_move_features(): the features (move_features.h) of the legal moves,
 // one row per move in legal_moves order, as fresh arrays.
 template <typename DealT>

@@ -10,6 +10,8 @@ probabilities, reproducible deals, determinization, honest utility bounds.
 from __future__ import annotations
 
 import doctest
+import json
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -548,6 +550,201 @@ def test_utility_bounds_by_hand() -> None:
     # Multiplier 1: a loser pays 2 x its cards, at most 108 - 1 - 1 (the winner's last
     # play and the other loser's card); both together hold at most 107.
     assert gos.utility_bounds(small) == (-212.0, 214.0)
+
+
+# -- Guandan and Gouji: the same adapter over the deal contract ---------------------------
+
+CARD_VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("python_guandan", {}),
+    ("python_guandan", {"level": "#7", "first_lead_first_hand": "seat0", "dealer": 2}),
+    ("python_guandan", {"wild_enabled": False, "first_lead_first_hand": "turned_card"}),
+    ("python_gouji", {}),
+    ("python_gouji", {"scoring": "#4;2;0;0;-2;-4", "burn_illegal_mode": "penalize"}),
+    ("python_gouji", {"biesan": False, "leader": 3, "beat_mode": "cover", "dealer": 5}),
+]
+
+
+def card_id(variant: tuple[str, dict[str, Any]]) -> str:
+    name, params = variant
+    return name + "(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")"
+
+
+@pytest.mark.parametrize("variant", CARD_VARIANTS, ids=card_id)
+def test_card_games_pass_random_sim_test(variant: tuple[str, dict[str, Any]]) -> None:
+    name, params = variant
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_name", ["guandan", "gouji"])
+def test_card_game_type_and_info(game_name: str) -> None:
+    name = gos.CARD_GAME_NAMES[game_name]
+    assert name in pyspiel.registered_names()
+    game = pyspiel.load_game(name)
+    kind = game.get_type()
+    assert kind.short_name == name
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    rules = ganzdy.Rules(game_name)
+    assert game.rules == rules
+    assert game.num_players() == rules.players
+    assert game.num_distinct_actions() == gos.MAX_MOVES
+    assert game.max_chance_outcomes() == len(set(rules.deck)) == 54
+    assert game.max_game_length() == 2 * len(rules.deck) * rules.players
+    size = len(rules.new_deal(seed=1).observation(0))
+    assert game.observation_tensor_shape() == [size]
+    assert game.utility_sum() == 0.0
+
+
+def test_card_game_utility_bounds_follow_the_scoring() -> None:
+    bounds = {
+        ("python_guandan", "{}"): (-3.0, 3.0),
+        ("python_guandan", '{"upgrade_table": "#4-2-1"}'): (-4.0, 4.0),
+        ("python_gouji", "{}"): (-4.0, 4.0),
+        ("python_gouji", '{"scoring": "#4;2;0;0;-2;-4"}'): (-8.0, 8.0),
+    }
+    for (name, text), expected in bounds.items():
+        game = pyspiel.load_game(name, json.loads(text))
+        assert (game.min_utility(), game.max_utility()) == expected
+
+
+@pytest.mark.parametrize("variant", CARD_VARIANTS, ids=card_id)
+def test_card_game_actions_are_the_deals_legal_moves(variant: tuple[str, dict[str, Any]]) -> None:
+    name, params = variant
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(card_id(variant))
+    for _ in range(2):
+        state = game.new_initial_state()
+        chance = 0
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+            chance += 1
+        assert chance == game.max_chance_nodes_in_history() or chance == len(game.rules.deck)
+        deal = state.deal
+        assert deal.ply == 0 and list(deal.deck) == [game.faces[f] for f in state._deck]
+        plies = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat == deal.current_player
+            legal = state.legal_actions()
+            moves = list(deal.legal_moves)
+            assert legal == list(range(len(moves)))
+            pick = rng.choice(legal)
+            assert state.action_to_string(seat, pick) == str(moves[pick])
+            assert state.action_of(moves[pick]) == pick
+            state.apply_action(pick)
+            assert deal.history[-1] == (seat, moves[pick])
+            plies += 1
+        assert plies <= game.max_game_length()
+        assert state.returns() == [float(p) for p in deal.outcome.points]
+        assert sum(state.returns()) == 0.0
+        low, high = game.min_utility(), game.max_utility()
+        assert all(low <= r <= high for r in state.returns())
+
+
+def test_card_game_first_leader_is_chance_only_when_the_rules_leave_it() -> None:
+    random_lead = pyspiel.load_game("python_guandan")
+    assert random_lead.leader_chance and random_lead.max_chance_nodes_in_history() == 109
+    given = pyspiel.load_game("python_guandan", {"leader": 2})
+    seat0 = pyspiel.load_game("python_guandan", {"first_lead_first_hand": "seat0"})
+    gouji = pyspiel.load_game("python_gouji")
+    assert not given.leader_chance and not seat0.leader_chance and not gouji.leader_chance
+    deck = ganzdy.Rules("guandan").new_deal(seed=5).deck
+    state = random_lead.new_initial_state()
+    for card in deck:
+        state.apply_action(random_lead.face_index[card])
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(s, 0.25) for s in range(4)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "seat 3 leads"
+    state.apply_action(3)
+    assert state.deal.current_player == 3 == state.current_player()
+
+
+def test_card_game_parameters_reach_the_rules() -> None:
+    for rules in (
+        ganzdy.Rules("guandan", level="7", a_fail_limit=None, upgrade_table="4-2-1"),
+        ganzdy.Rules("guandan", a_pass_results="1-2", return_max_rank="any"),
+        ganzdy.Rules("gouji", scoring="4,2,0,0,-2,-4", gouji_thresholds="T5 J4 Q3"),
+        ganzdy.Rules("gouji", gouji_thresholds="", yaotou_grace_plays=0),
+    ):
+        game = gos.game_of(rules, dealer=1)
+        assert game.rules == rules and game.dealer == 1
+        again = pyspiel.load_game(str(game))
+        assert again.rules == rules
+
+
+def test_card_game_bad_parameters_say_why() -> None:
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'players'"):
+        pyspiel.load_game("python_guandan", {"players": 4})
+    with pytest.raises(ValueError, match="unknown parameter"):
+        gos.card_rules_from_params("guandan", {"players": 4})
+    with pytest.raises(ganzdy.RulesError, match="level"):
+        pyspiel.load_game("python_guandan", {"level": "Z"})
+    with pytest.raises(ValueError, match="leader=6 is not a seat"):
+        pyspiel.load_game("python_gouji", {"leader": 6})
+    with pytest.raises(ValueError, match="dealer=4 is not a seat"):
+        pyspiel.load_game("python_guandan", {"dealer": 4})
+
+
+@pytest.mark.parametrize("game_name", ["guandan", "gouji"])
+def test_card_game_information_states_recall_everything_seen(game_name: str) -> None:
+    game = pyspiel.load_game(gos.CARD_GAME_NAMES[game_name], {"leader": 0})
+    rng = random.Random(game_name)
+    state = deal_out(game.new_initial_state(), rng)
+    players = game.num_players()
+    before = [state.information_state_string(s) for s in range(players)]
+    for s in range(players):
+        assert f"hand: {state.deal.hand(s)}" in before[s]
+        assert np.array_equal(state.observation_tensor(s), state.deal.observation(s))
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = rng.choice(state.legal_actions())
+        text = state.action_to_string(seat, action)
+        state.apply_action(action)
+        after = [state.information_state_string(s) for s in range(players)]
+        for s in range(players):
+            # Perfect recall: what a seat knew stays, one line more a ply.
+            assert (
+                after[s].startswith(before[s]) and after[s].count("\n") == before[s].count("\n") + 1
+            )
+            assert (text in after[s].splitlines()[-1]) == (s == seat) or text == "pass"
+            assert np.array_equal(state.observation_tensor(s), state.deal.observation(s))
+            assert f"hand: {state.deal.hand(s)}" in state.observation_string(s)
+        before = after
+
+
+def test_card_game_strings_while_dealing_show_nothing_hidden() -> None:
+    game = pyspiel.load_game("python_gouji")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for seat in range(6):
+        assert state.observation_string(seat).endswith("dealing: 1 of 216 cards")
+        assert state.information_state_string(seat) == state.observation_string(seat)
+        assert not any(state.observation_tensor(seat))
+
+
+def test_card_game_rl_environment_with_random_agents() -> None:
+    game = pyspiel.load_game("python_guandan", {"leader": 1})
+    env = rl_environment.Environment(game, seed=4)
+    num_actions = env.action_spec()["num_actions"]
+    agents = [random_agent.RandomAgent(p, num_actions) for p in range(4)]
+    step = env.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([agents[seat].step(step).action])
+    assert sum(step.rewards) == 0 and any(step.rewards)
+
+
+def test_card_game_clone_is_independent() -> None:
+    game = pyspiel.load_game("python_gouji")
+    state = deal_out(game.new_initial_state(), random.Random(2))
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[-1])
+    assert state.deal.ply == 0 and copy.deal.ply == 1
+    assert state.information_state_string(0) != copy.information_state_string(0)
 
 
 # -- the documentation ------------------------------------------------------------------

@@ -24,7 +24,12 @@ struct Preset {
   // count and on other options) and throws RulesError for inconsistent values.
   void (*complete)(int players, std::vector<std::int64_t>& values, std::vector<std::int64_t>& defaults);
   int (*packs)(const std::vector<std::int64_t>& values);
+  // The game's typed config (and whatever else it derives) from the completed values.
+  GameData (*derive)(int players, const std::vector<std::int64_t>& values);
 };
+
+// The registry (core/games.cpp): the preset of every game, by Game.
+const Preset& preset_of(Game game);
 
 const Preset& gan_deng_yan_preset();
 const Preset& guandan_preset();

@@ -9,9 +9,6 @@
 namespace ganzdy {
 
 namespace detail {
-gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& values);
-gd::Config make_gd_config(const std::vector<std::int64_t>& values);
-gj::Config make_gj_config(const std::vector<std::int64_t>& values);
 
 int option_index(const Preset& preset, std::string_view name) {
   const auto& specs = *preset.specs;
@@ -26,24 +23,22 @@ namespace {
 using detail::kNone;
 using detail::kUnset;
 using detail::Preset;
-
-const Preset& preset_of(Game game) {
-  switch (game) {
-    case Game::gan_deng_yan: break;
-    case Game::guandan: return detail::guandan_preset();
-    case Game::gouji: return detail::gouji_preset();
-  }
-  return detail::gan_deng_yan_preset();
-}
+using detail::preset_of;
 
 std::optional<Game> game_of(std::string_view name) {
-  if (name == "gan_deng_yan") return Game::gan_deng_yan;
-  if (name == "guandan") return Game::guandan;
-  if (name == "gouji") return Game::gouji;
+  for (int g = 0; g < kNumGames; ++g)
+    if (preset_of(static_cast<Game>(g)).name == name) return static_cast<Game>(g);
   return std::nullopt;
 }
 
 std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// "'gan_deng_yan', 'guandan', 'gouji'": every game of the registry.
+std::string game_names() {
+  std::string out;
+  for (int g = 0; g < kNumGames; ++g) out += (g ? ", " : "") + quote(preset_of(static_cast<Game>(g)).name);
+  return out;
+}
 
 std::string value_text(const OptionValue& v) {
   if (std::holds_alternative<std::monostate>(v)) return "None";
@@ -188,7 +183,7 @@ Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std
   if (const auto g = game_of(game)) {
     game_ = *g;
   } else {
-    throw RulesError("unknown game " + quote(game) + "; available games: 'gan_deng_yan', 'guandan', 'gouji'");
+    throw RulesError("unknown game " + quote(game) + "; available games: " + game_names());
   }
   const Preset& preset = preset_of(game_);
   if (players < preset.min_players || players > preset.max_players)
@@ -210,14 +205,7 @@ Rules::Rules(std::string_view game, int players, const std::vector<std::pair<std
     values_[static_cast<std::size_t>(i)] = from_value(specs[static_cast<std::size_t>(i)], value);
   }
   preset.complete(players_, values_, defaults_);
-  switch (game_) {
-    case Game::gan_deng_yan:
-      gdy_ = detail::make_gdy_config(players_, values_);
-      gdy_index_ = std::make_shared<const gdy::MoveIndex>(gdy_);
-      break;
-    case Game::guandan: gd_ = detail::make_gd_config(values_); break;
-    case Game::gouji: gj_ = detail::make_gj_config(values_); break;
-  }
+  data_ = preset.derive(players_, values_);
 }
 
 int Rules::default_players(std::string_view game) {

@@ -74,7 +74,7 @@ void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()), seed_(seed), has_seed_(true) {
+    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)), seed_(seed), has_seed_(true) {
   auto deck = ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -83,7 +83,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : rules_(require_gan_deng_yan(rules)), cfg_(&rules_->gdy()) {
+    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)) {
   check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   deal_cards(dealer);
@@ -190,7 +190,7 @@ Deal Deal::copy_without_history() const {
 }
 
 Deal::Deal(const Deal& other, int)
-    : rules_(other.rules_),
+    : DealBase(other, other.root_ply_, true),
       cfg_(other.cfg_),
       deck_(other.deck_),
       seed_(other.seed_),
@@ -198,7 +198,6 @@ Deal::Deal(const Deal& other, int)
       dealer_(other.dealer_),
       lowest_face_(other.lowest_face_),
       opening_seat_(other.opening_seat_),
-      root_ply_(other.root_ply_),
       hands_(other.hands_),
       hand_sizes_(other.hand_sizes_),
       played_(other.played_),
@@ -364,13 +363,13 @@ void Deal::legal_ids(std::vector<std::int32_t>& out) const {
   thread_local MoveList moves;
   legal_moves(moves);
   out.resize(moves.size());
-  const MoveIndex& index = rules_->gdy_index();
+  const MoveIndex& index = gdy::move_index(*rules_);
   for (std::size_t i = 0; i < moves.size(); ++i) out[i] = index.id(moves[i]);
 }
 
 std::optional<Move> Deal::move_of_id(std::int32_t id) const {
   if (is_terminal()) return std::nullopt;
-  return rules_->gdy_index().move_from(id, hand(info_.current));
+  return gdy::move_index(*rules_).move_from(id, hand(info_.current));
 }
 
 std::string Deal::why_illegal(const Move& move) const {
@@ -393,14 +392,6 @@ std::string Deal::why_illegal(const Move& move) const {
     return "a single 2 may not be the last card (forbid_final_single_two)";
   if (!filter_allows(seat, move)) return "holding two cards with a 2, a 2 must be played (must_play_two_first)";
   return "";
-}
-
-void Deal::push(const Move& move) {
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                           rules_->describe());
-  apply(move);
 }
 
 void Deal::apply(const Move& move) {
@@ -558,6 +549,28 @@ std::uint64_t Deal::hash() const {
     mix(static_cast<std::uint64_t>(info_.plays[static_cast<std::size_t>(s)]) |
         static_cast<std::uint64_t>(s < info_.finished ? info_.finish_order[static_cast<std::size_t>(s)] + 1 : 0) << 8);
   return h;
+}
+
+std::string Deal::str() const {
+  const Deal& d = *this;
+  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
+                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  out += "\n";
+  for (int s = 0; s < d.players(); ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    auto o = d.outcome();
+    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
+    out += "\n";
+  }
+  return out;
 }
 
 }  // namespace ganzdy::gdy

@@ -37,7 +37,7 @@ Deal Deal::position(std::shared_ptr<const Rules> rules, const std::vector<Cards>
                     const Move& table, int table_owner, int dealer) {
   require_gan_deng_yan(rules);
   const int players = rules->players();
-  const Config& cfg = rules->gdy();
+  const Config& cfg = gdy::config(*rules);
   if (static_cast<int>(hands.size()) != players)
     throw RulesError("position: " + std::to_string(hands.size()) + " hands given but " + rules->describe() + " has " +
                      std::to_string(players) + " seats");

@@ -13,7 +13,11 @@
 // player out wins; each loser pays cards left x 2^jokers held x 2^bombs played.
 // A leader with no legal lead (jokers only) hands the lead on; if nobody can lead
 // the deal is drawn.
+#include <memory>
+
 #include "ganzdy/core/errors.h"
+#include "ganzdy/gan_deng_yan/config.h"
+#include "ganzdy/gan_deng_yan/ids.h"
 #include "core/preset.h"
 
 namespace ganzdy::detail {
@@ -190,10 +194,7 @@ int packs(const std::vector<std::int64_t>& v) { return static_cast<int>(v[kPacks
 
 }  // namespace
 
-const Preset& gan_deng_yan_preset() {
-  static const Preset preset{"gan_deng_yan", 1, 2, 6, 4, &kSpecs, &complete, &packs};
-  return preset;
-}
+namespace {
 
 gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& v) {
   gdy::Config c;
@@ -239,6 +240,25 @@ gdy::Config make_gdy_config(int players, const std::vector<std::int64_t>& v) {
   // 2s in runs need both the option and 2s being allowed outside singles and pairs.
   c.run_top = (c.twos_in_runs && !c.twos_only_single_pair) ? kRank2 : kRankA;
   return c;
+}
+
+// The derived data gdy::config and gdy::move_index read (gan_deng_yan/config.h).
+struct Derived {
+  explicit Derived(const gdy::Config& c) : config(c), index(config) {}
+  gdy::Config config;
+  gdy::MoveIndex index;
+};
+
+GameData derive(int players, const std::vector<std::int64_t>& values) {
+  auto data = std::make_shared<const Derived>(make_gdy_config(players, values));
+  return GameData{data, &data->config, &data->index};
+}
+
+}  // namespace
+
+const Preset& gan_deng_yan_preset() {
+  static const Preset preset{"gan_deng_yan", 1, 2, 6, 4, &kSpecs, &complete, &packs, &derive};
+  return preset;
 }
 
 }  // namespace ganzdy::detail

@@ -155,7 +155,7 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&rules_->gj()), setup_(setup), seed_(seed), has_seed_(true) {
+    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
   auto deck = gdy::ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -164,7 +164,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSet
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : rules_(require_gouji(rules)), cfg_(&rules_->gj()), setup_(setup) {
+    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup) {
   gdy::check_deck_order(*rules_, deck);
   // Ties of 上班 still need a random order: one drawn from the deck order, so
   // the same deck always gives the same deal.
@@ -176,7 +176,7 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const Dea
 }
 
 Deal::Deal(const Deal& other, int)
-    : rules_(other.rules_),
+    : DealBase(other, other.ply(), other.keep_history_),
       cfg_(other.cfg_),
       deck_(other.deck_),
       setup_(other.setup_),
@@ -184,8 +184,6 @@ Deal::Deal(const Deal& other, int)
       has_seed_(other.has_seed_),
       tie_order_(other.tie_order_),
       payment_total_(other.payment_total_),
-      root_ply_(other.ply()),
-      keep_history_(other.keep_history_),
       hands_(other.hands_),
       hand_sizes_(other.hand_sizes_),
       played_(other.played_),
@@ -244,14 +242,6 @@ std::string Deal::why_illegal(const Move& move) const {
   if (is_terminal()) return "the deal is over";
   if (info_.phase == Phase::play) return why_play_illegal(move);
   return why_phase_illegal(move);
-}
-
-void Deal::push(const Move& move) {
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                           rules_->describe());
-  apply(move);
 }
 
 void Deal::apply(const Move& move) {
@@ -504,6 +494,67 @@ void Deal::check_invariants() const {
   const std::string broken = invariant_violation();
   assert(broken.empty());
 #endif
+}
+
+namespace {
+
+// "[2, 1, 0, 0, -1, -2]": the points as Python prints a list.
+std::string points_text(const std::vector<std::int64_t>& points) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < points.size(); ++i) out += (i ? ", " : "") + std::to_string(points[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+std::string Deal::str() const {
+  const Deal& d = *this;
+  std::string out = d.rules().describe() + "; phase " + std::string(phase_name(d.phase()));
+  if (d.phase() == Phase::play) {
+    if (d.is_chaos()) out += ", 四户乱缠";
+    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
+  }
+  out += "\n";
+  for (int i = 0; i < d.purchase_count(); ++i) {
+    const Purchase& p = d.purchase(i);
+    out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
+           std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
+  }
+  for (int i = 0; i < d.payment_count(); ++i) {
+    const Payment& p = d.payment(i);
+    out += std::string(tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
+           std::to_string(p.receiver);
+    for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
+    out += ", gets back";
+    for (int k = 0; k < p.count; ++k)
+      out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
+    out += "\n";
+  }
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  if (d.info().restricted) out += " (restricted)";
+  out += "\n";
+  for (int s = 0; s < kPlayers; ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + " (team " + std::to_string(team_of(s)) + ") " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    if (d.is_revolted(s)) out += "  [revolted]";
+    if (d.is_eliminated(s)) out += "  [eliminated]";
+    if (d.has_opened(s)) out += "  [opened]";
+    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    const auto o = d.outcome();
+    if (o.void_hand) {
+      out += "void hand (two revolutions)\n";
+    } else {
+      out += "points " + points_text(o.points) + ", team 0 " + std::to_string(o.team_points[0]) +
+             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
+    }
+  }
+  return out;
 }
 
 }  // namespace ganzdy::gj

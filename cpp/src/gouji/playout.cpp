@@ -2,7 +2,7 @@
 
 #include <numeric>
 
-#include "ganzdy/gouji/agents.h"
+#include "ganzdy/gouji/traits.h"
 
 namespace ganzdy::gj {
 
@@ -20,23 +20,13 @@ HandResult random_previous(Random& rng) {
 }
 
 int playout(Deal& deal, const std::vector<Policy>& policies, Random& rng) {
-  const auto greedy = [](const Deal& d, const MoveList& legal) { return greedy_choice(d.config(), view_of(d), legal); };
-  return play_to_end<kPlayers>(deal, policies, rng, greedy, [](const Move&) {});
+  return ganzdy::playout(deal, policies, rng);
 }
 
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute) {
-  require_gouji(rules);
-  const auto make = [&](std::uint64_t s) {
-    DealSetup setup;
-    if (tribute) {
-      Random previous_rng(s ^ kPreviousSalt);
-      setup.previous = random_previous(previous_rng);
-    }
-    return Deal(rules, s, setup);
-  };
-  return finishing_batch<kPlayers>(deals, seed, threads, make,
-                                   [&](Deal& deal, Random& rng, int&) { return playout(deal, policies, rng); });
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going) {
+  return ganzdy::playouts<Deal>(rules, deals, policies, seed, threads, tribute, keep_going);
 }
 
 }  // namespace ganzdy::gj

@@ -16,7 +16,10 @@
 // out, scoring +2 +1 0 0 -1 -2 by place (doubled when one team takes the first
 // three places). From the second hand on the losers and those who failed to
 // open a point pay tribute.
+#include <memory>
+
 #include "ganzdy/core/errors.h"
+#include "ganzdy/gouji/config.h"
 #include "core/preset.h"
 
 namespace ganzdy::detail {
@@ -195,10 +198,7 @@ int packs(const std::vector<std::int64_t>& v) { return static_cast<int>(v[kDecks
 
 }  // namespace
 
-const Preset& gouji_preset() {
-  static const Preset preset{"gouji", 1, gj::kPlayers, gj::kPlayers, gj::kPlayers, &kSpecs, &complete, &packs};
-  return preset;
-}
+namespace {
 
 gj::Config make_gj_config(const std::vector<std::int64_t>& v) {
   gj::Config c;
@@ -231,6 +231,18 @@ gj::Config make_gj_config(const std::vector<std::int64_t>& v) {
   c.laogong_same_team = static_cast<gj::LaogongSameTeam>(v[kLaogongSameTeam]);
   c.hands_per_match = static_cast<int>(v[kHandsPerMatch]);
   return c;
+}
+
+GameData derive(int, const std::vector<std::int64_t>& values) {
+  auto config = std::make_shared<const gj::Config>(make_gj_config(values));
+  return GameData{config, config.get(), nullptr};
+}
+
+}  // namespace
+
+const Preset& gouji_preset() {
+  static const Preset preset{"gouji", 1, gj::kPlayers, gj::kPlayers, gj::kPlayers, &kSpecs, &complete, &packs, &derive};
+  return preset;
 }
 
 }  // namespace ganzdy::detail

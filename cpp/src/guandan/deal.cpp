@@ -112,7 +112,7 @@ bool resists(const Config& cfg, const Cards* payers[], int count) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : rules_(require_guandan(rules)), cfg_(&rules_->gd()), setup_(setup), seed_(seed), has_seed_(true) {
+    : DealBase(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
   auto deck = gdy::ordered_deck(*rules_);
   Random rng(seed);
   rng.shuffle(deck.data(), deck.size());
@@ -121,14 +121,14 @@ Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSet
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : rules_(require_guandan(rules)), cfg_(&rules_->gd()), setup_(setup) {
+    : DealBase(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup) {
   gdy::check_deck_order(*rules_, deck);
   deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   start(setup, nullptr);
 }
 
 Deal::Deal(const Deal& other, int)
-    : rules_(other.rules_),
+    : DealBase(other, other.ply(), other.keep_history_),
       cfg_(other.cfg_),
       deck_(other.deck_),
       setup_(other.setup_),
@@ -141,8 +141,6 @@ Deal::Deal(const Deal& other, int)
       first_leader_(other.first_leader_),
       turned_position_(other.turned_position_),
       shown_(other.shown_),
-      root_ply_(other.ply()),
-      keep_history_(other.keep_history_),
       hands_(other.hands_),
       hand_sizes_(other.hand_sizes_),
       played_(other.played_),
@@ -384,14 +382,6 @@ std::string Deal::why_illegal(const Move& move) const {
                                                 : "rank 2 to " + std::string(rank_name(cfg_->return_max_rank))) +
              (cfg_->return_excludes_level_rank ? ", not the level rank" : "") + "): give back one of " + listed;
   }
-}
-
-void Deal::push(const Move& move) {
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw IllegalMoveError(move.str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                           rules_->describe());
-  apply(move);
 }
 
 void Deal::apply(const Move& move) {
@@ -679,6 +669,35 @@ void Deal::check_invariants() const {
   const std::string broken = invariant_violation();
   assert(broken.empty());
 #endif
+}
+
+std::string Deal::str() const {
+  const Deal& d = *this;
+  std::string out = d.rules().describe() + "; level " + std::string(rank_name(d.level())) + " (team 0 at " +
+                    std::string(rank_name(d.team_level(0))) + ", team 1 at " + std::string(rank_name(d.team_level(1))) +
+                    "), phase " + std::string(phase_name(d.phase())) + "\n";
+  if (d.resisted()) out += "tribute resisted\n";
+  for (int i = 0; i < d.payment_count(); ++i) {
+    const Payment& p = d.payment(i);
+    out += "tribute: seat " + std::to_string(p.payer) + " pays " + (p.card < 0 ? std::string("?") : face_name(p.card)) +
+           " to " + (p.receiver < 0 ? std::string("?") : "seat " + std::to_string(p.receiver)) + ", gets back " +
+           (p.returned < 0 ? std::string("?") : face_name(p.returned)) + "\n";
+  }
+  out += "table: ";
+  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
+  out += "\n";
+  for (int s = 0; s < kPlayers; ++s) {
+    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
+    out += "seat " + std::to_string(s) + " (team " + std::to_string(team_of(s)) + ") " +
+           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
+    if (d.is_out(s)) out += "  [out]";
+    out += "\n";
+  }
+  if (d.is_terminal()) {
+    const auto o = d.outcome();
+    out += "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
+  }
+  return out;
 }
 
 }  // namespace ganzdy::gd

@@ -15,7 +15,10 @@
 // hand ends when a team is out; its first player's team goes up 3, 2 or 1 levels
 // by where the partner finished, and a team wins the match by winning at its own
 // A. From the second hand on the losers pay tribute and get a card back.
+#include <memory>
+
 #include "ganzdy/core/errors.h"
+#include "ganzdy/guandan/config.h"
 #include "core/preset.h"
 
 namespace ganzdy::detail {
@@ -168,10 +171,7 @@ int packs(const std::vector<std::int64_t>& v) { return static_cast<int>(v[kDecks
 
 }  // namespace
 
-const Preset& guandan_preset() {
-  static const Preset preset{"guandan", 1, 4, 4, 4, &kSpecs, &complete, &packs};
-  return preset;
-}
+namespace {
 
 gd::Config make_gd_config(const std::vector<std::int64_t>& v) {
   gd::Config c;
@@ -199,6 +199,18 @@ gd::Config make_gd_config(const std::vector<std::int64_t>& v) {
   c.first_lead_after_tribute = static_cast<gd::FirstLeadAfterTribute>(v[kFirstLeadAfterTribute]);
   c.derive();
   return c;
+}
+
+GameData derive(int, const std::vector<std::int64_t>& values) {
+  auto config = std::make_shared<const gd::Config>(make_gd_config(values));
+  return GameData{config, config.get(), nullptr};
+}
+
+}  // namespace
+
+const Preset& guandan_preset() {
+  static const Preset preset{"guandan", 1, 4, 4, 4, &kSpecs, &complete, &packs, &derive};
+  return preset;
 }
 
 }  // namespace ganzdy::detail

@@ -32,26 +32,38 @@ PlayoutBatch empty_batch(std::int64_t deals, int players) {
   return batch;
 }
 
-void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play) {
+void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play,
+                   const KeepGoing& keep_going) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> stopped{false};
   constexpr std::size_t kChunk = 16;
-  auto work = [&]() {
+  // Only the calling thread asks keep_going (Python runs signal handlers on the
+  // main thread alone); the others see its answer through `stopped`.
+  auto work = [&](bool asks) {
     while (true) {
+      if (asks && keep_going && !keep_going()) stopped.store(true, std::memory_order_relaxed);
+      if (stopped.load(std::memory_order_relaxed)) return;
       const std::size_t begin = next.fetch_add(kChunk);
       if (begin >= count) return;
       const std::size_t end = std::min(count, begin + kChunk);
       for (std::size_t i = begin; i < end; ++i) play(i);
     }
   };
-  if (threads == 1) {
-    work();
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-  for (auto& th : pool) th.join();
+  // The workers are stopped and joined on every way out, an exception or a thread
+  // being ended (pthread_exit) included: a std::thread destroyed joinable would
+  // call std::terminate.
+  struct Joiner {
+    std::vector<std::thread> pool;
+    std::atomic<bool>& stopped;
+    ~Joiner() {
+      stopped.store(true, std::memory_order_relaxed);
+      for (auto& th : pool) th.join();
+    }
+  } joiner{{}, stopped};
+  for (int t = 1; t < threads; ++t) joiner.pool.emplace_back(work, false);
+  work(true);
 }
 
 }  // namespace ganzdy

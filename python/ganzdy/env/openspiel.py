@@ -28,6 +28,7 @@ ISMCTS, the RL environment and its agents) and its C++ test harness
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
@@ -37,14 +38,24 @@ import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ganzdy._core import Cards, GanDengYanDeal, GanzdyError, Move, Rules
+from ganzdy._core import Cards, GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules
 
 __all__ = [
+    "CARD_GAME_NAMES",
     "GAME_NAME",
+    "MAX_MOVES",
+    "CardGame",
+    "CardGameObserver",
+    "CardGameState",
     "GanDengYanGame",
     "GanDengYanObserver",
     "GanDengYanState",
+    "GoujiGame",
+    "GuandanGame",
     "PlayoutEvaluator",
+    "card_game_parameters",
+    "card_rules_from_params",
+    "game_of",
     "load_game",
     "make_resampler",
     "parameter_specification",
@@ -382,6 +393,10 @@ class GanDengYanState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {game.faces[action]}"
         return str(game.rules.move_from_id(action))
+
+    def action_of(self, move: Move) -> int:
+        """The action that plays ``move`` (a ganzdy move of the deal): its move id."""
+        return self.game.rules.move_id(move)
 
     def _apply_action(self, action: int) -> None:
         game = self.game
@@ -873,4 +888,448 @@ def load_game(players: int = 4, dealer: int = 0, **options: bool | int | str) ->
     return pyspiel.load_game(GAME_NAME, {"players": players, "dealer": dealer, **options})
 
 
+# -- Guandan and Gouji: one adapter over the deal contract ------------------------------
+
+# OpenSpiel names of the games played through CardGame, by ganzdy game name.
+CARD_GAME_NAMES: dict[str, str] = {"guandan": "python_guandan", "gouji": "python_gouji"}
+# Actions are indices into the deal's legal moves (see CardGame): this many at most, the
+# same bound as the Guandan and Gouji Gymnasium and PettingZoo envs.
+MAX_MOVES = 1 << 15
+
+
+def _guandan_bounds(rules: Rules) -> tuple[float, float]:
+    # Winners get +upgrade, losers -upgrade; the largest upgrade is the table's first.
+    top = float(str(rules.option("upgrade_table")).split("-")[0])
+    return (-top, top)
+
+
+def _gouji_bounds(rules: Rules) -> tuple[float, float]:
+    # Points by place from the scoring table, doubled after 串三户.
+    table = [int(p) for p in str(rules.option("scoring")).split(",")]
+    return (2.0 * min(table), 2.0 * max(table))
+
+
+# The points one seat can get in one deal, by game: the deal does not declare them.
+_POINT_BOUNDS: dict[str, Callable[[Rules], tuple[float, float]]] = {
+    "guandan": _guandan_bounds,
+    "gouji": _gouji_bounds,
+}
+
+
+# OpenSpiel writes a game's parameters as "name=value,..." with no quoting and reads
+# a value that starts with a digit or "-" as a number, so text option values are
+# spelt: commas as ";", spaces as "+", and a leading "#" before a digit or "-"
+# (level "#7", upgrade_table "#3-2-1", scoring "#2;1;0;0;-1;-2").
+_SPELLING = ((",", ";"), (" ", "+"))
+_NUMERIC = "#"
+
+
+def _spell(value: bool | int | str) -> bool | int | str:
+    if isinstance(value, str):
+        for plain, spelt in _SPELLING:
+            value = value.replace(plain, spelt)
+        if value[:1].isdigit() or value[:1] == "-":
+            value = _NUMERIC + value
+    return value
+
+
+def _unspell(value: Any) -> Any:
+    if isinstance(value, str):
+        value = value.removeprefix(_NUMERIC)
+        for plain, spelt in _SPELLING:
+            value = value.replace(spelt, plain)
+    return value
+
+
+def card_game_parameters(game: str) -> dict[str, bool | int | str]:
+    """The OpenSpiel parameters of ``game`` (``"guandan"`` or ``"gouji"``) and their
+    defaults: ``dealer`` (the seat dealt the deck's first card, 0), ``leader`` (the
+    first leader of a deal, ``-1``: as the rules say) and every option of its rules
+    under its ganzdy name, ``-1`` standing for ``None`` where an option allows it
+    (``a_fail_limit``), text values spelt as OpenSpiel
+    can read them back: ``;`` for a comma, ``+`` for a space, ``#`` before a leading
+    digit or ``-`` (``level="#7"``, ``scoring="#4;2;0;0;-2;-4"``)."""
+    spec: dict[str, bool | int | str] = {"dealer": 0, "leader": _NONE}
+    for name, option in Rules(game).options.items():
+        spec[name] = _NONE if option.default is None else _spell(option.default)
+    return spec
+
+
+def card_rules_from_params(game: str, params: Mapping[str, Any]) -> Rules:
+    """The ganzdy ``Rules`` of OpenSpiel parameters of ``game`` (missing ones: defaults)."""
+    spec = card_game_parameters(game)
+    unknown = sorted(set(params) - set(spec))
+    if unknown:
+        raise ValueError(
+            f"unknown parameter(s) {', '.join(unknown)} for {CARD_GAME_NAMES[game]}; "
+            f"expected some of: {', '.join(spec)}"
+        )
+    allowed = {name: option.allowed for name, option in Rules(game).options.items()}
+    options: dict[str, bool | int | str | None] = {}
+    for name, value in params.items():
+        default = spec[name]
+        if name in ("dealer", "leader") or (value == default and type(value) is type(default)):
+            continue
+        none = value == _NONE and allowed[name].startswith("None")
+        options[name] = None if none else _unspell(value)
+    return Rules(game, None, **options)
+
+
+def _seat_parameter(params: Mapping[str, Any], name: str, default: int, players: int) -> int:
+    value = int(params.get(name, default))
+    if value != default and not 0 <= value < players:
+        raise ValueError(f"{name}={value} is not a seat: expected 0 to {players - 1}")
+    return value
+
+
+def _card_game_type(game: str) -> Any:
+    players = Rules(game).players
+    return pyspiel.GameType(
+        short_name=CARD_GAME_NAMES[game],
+        long_name=f"{game.capitalize()} (ganzdy)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=card_game_parameters(game),
+        default_loadable=True,
+        provides_factored_observation_string=False,
+    )
+
+
+class CardGame(pyspiel.Game):  # type: ignore[misc]
+    """Guandan or Gouji as an OpenSpiel game, written once against the deal contract.
+
+    - **Chance.** The deck is dealt card by card, top card first, one chance node per
+      card with its exact probability; outcome ``k`` is the ``k``-th distinct card face
+      of the rules' deck (``faces``). When the rules leave the first leader of a deck
+      order to chance (Guandan's ``first_lead_first_hand="random"``) and no ``leader``
+      is given, one more chance node draws it, each seat with probability 1/players.
+      The deal is then ``rules.new_deal(deck=..., dealer=...)``: no chance after that
+      (Gouji's 上班 ties are broken by an order drawn from the deck order).
+    - **Actions.** An action is the index of a move in the deal's legal moves, in the
+      order the deal lists them (the pass first when following): these games have no
+      fixed move ids (suits and wild cards make the moves too many to number). Within
+      an information state the legal moves are the same in every world, so an action
+      means the same move there. ``num_distinct_actions`` is ``MAX_MOVES``; a position
+      with more legal moves raises. ``action_to_string`` is the move.
+    - **Observations.** The tensor is ``deal.observation(seat)`` (zeros while the deck is
+      dealt); the information state, with perfect recall, is the seat's hand as dealt,
+      then after every ply the seat that moved, the move if it was the seat's own, and
+      a digest of the seat's observation after it: what the seat saw, in order.
+    - **Utilities.** The deal's points, zero-sum, within bounds from the scoring rules.
+    """
+
+    def __init__(self, game: str, params: Mapping[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        rules = card_rules_from_params(game, params)
+        dealer = _seat_parameter(params, "dealer", 0, rules.players)
+        leader = _seat_parameter(params, "leader", _NONE, rules.players)
+        setup = {} if leader == _NONE else {"first_leader": leader}
+        deck = list(rules.deck)
+        faces = tuple(dict.fromkeys(deck))
+        low, high = _POINT_BOUNDS[game](rules)
+        probe = rules.new_deal(seed=0)
+        try:
+            rules.new_deal(deck=deck, dealer=dealer, **setup)
+        except GanzdyError:
+            leader_chance = True  # a deck order alone does not say who leads
+        else:
+            leader_chance = False
+        info = pyspiel.GameInfo(
+            num_distinct_actions=MAX_MOVES,
+            max_chance_outcomes=max(len(faces), rules.players),
+            num_players=rules.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            # Every play holds a card and at most players - 1 passes follow one; the
+            # phases before play (tribute, purchases, revolts) take fewer plies than
+            # a second such round.
+            max_game_length=2 * len(deck) * rules.players,
+        )
+        super().__init__(_CARD_GAME_TYPES[game], info, params)
+        self.name: str = game
+        self.rules: Rules = rules
+        self.dealer: int = dealer
+        self.setup: dict[str, int] = setup
+        self.faces: tuple[str, ...] = faces
+        self.face_index: dict[str, int] = {f: i for i, f in enumerate(faces)}
+        self.face_counts: tuple[int, ...] = tuple(deck.count(f) for f in faces)
+        self.deck_size: int = len(deck)
+        self.leader_chance: bool = leader_chance
+        self.observation_size: int = len(probe.observation(0))
+
+    def new_initial_state(self) -> CardGameState:
+        """The state before the shuffle: a chance node for the top card of the deck."""
+        return CardGameState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.deck_size + int(self.leader_chance)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.observation_size]
+
+    def observation_tensor_size(self) -> int:
+        return self.observation_size
+
+    def make_py_observer(
+        self,
+        iig_obs_type: Any = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> CardGameObserver:
+        """An observer (OpenSpiel's PyObserver interface) for ``iig_obs_type``."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return CardGameObserver(self, iig_obs_type, params)
+
+
+class CardGameState(pyspiel.State):  # type: ignore[misc]
+    """A deal of Guandan or Gouji: the shuffle as chance nodes, then the ganzdy deal."""
+
+    def __init__(self, game: CardGame) -> None:
+        super().__init__(game)
+        self._deck: _Log[int] = _Log()
+        self._leader: int | None = None
+        self._deal: Any = None
+        self._moves: _Log[tuple[int, str]] = _Log()
+        # Each seat's information state after its first line, kept up to date.
+        self._info: _Log[str] = _Log()
+
+    @property
+    def game(self) -> CardGame:
+        return cast(CardGame, self.get_game())
+
+    @property
+    def deal(self) -> Any:
+        """The ganzdy deal (``None`` while the deck is being dealt). Do not change it."""
+        return self._deal
+
+    def current_player(self) -> int:
+        if self._deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self._deal.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
+
+    def is_terminal(self) -> bool:
+        return self._deal is not None and bool(self._deal.is_terminal)
+
+    def returns(self) -> list[float]:
+        if self._deal is None or not self._deal.is_terminal:
+            return [0.0] * self.game.rules.players
+        return [float(p) for p in self._deal.outcome.points]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card face still in the deck with its share of the cards left; once the
+        deck is dealt, the first leader (when the rules leave it to chance)."""
+        game = self.game
+        if len(self._deck) == game.deck_size:
+            n = game.rules.players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        left = list(game.face_counts)
+        for f in self._deck:
+            left[f] -= 1
+        total = game.deck_size - len(self._deck)
+        return [(f, n / total) for f, n in enumerate(left) if n > 0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._deal is not None and player == self._deal.current_player
+        count = len(self._deal.legal_moves)
+        if count > MAX_MOVES:
+            raise RuntimeError(f"{count} legal moves, more than MAX_MOVES = {MAX_MOVES}")
+        return list(range(count))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game = self.game
+        if player == pyspiel.PlayerId.CHANCE:
+            if len(self._deck) == game.deck_size:
+                return f"seat {action} leads"
+            return f"deal {game.faces[action]}"
+        return str(self._move(action))
+
+    def action_of(self, move: Move) -> int:
+        """The action that plays ``move``: its index in the deal's legal moves."""
+        if self._deal is None:
+            raise ValueError(f"{move}: the deck is still being dealt")
+        for index, legal in enumerate(self._deal.legal_moves):
+            if legal == move:
+                return index
+        raise IllegalMoveError(f"{move} is not a legal move of seat {self._deal.current_player}")
+
+    def _move(self, action: int) -> Move:
+        moves = self._deal.legal_moves
+        if not 0 <= action < len(moves):
+            raise ValueError(f"action {action}: expected a legal move index below {len(moves)}")
+        return cast(Move, moves[action])
+
+    def _apply_action(self, action: int) -> None:
+        game = self.game
+        if self._deal is None:
+            if len(self._deck) == game.deck_size:
+                if not 0 <= action < game.rules.players:
+                    raise ValueError(f"chance outcome {action} is not a seat")
+                self._leader = action
+            else:
+                self._deal_card(game, action)
+            if len(self._deck) == game.deck_size and (
+                self._leader is not None or not game.leader_chance
+            ):
+                self._start(game)
+            return
+        deal = self._deal
+        seat = deal.current_player
+        if seat is None:
+            raise ValueError(f"action {action}: the deal is over")
+        move = self._move(action)
+        deal.push(move)
+        text = str(move)
+        self._moves.append((seat, text))
+        for s in range(len(self._info)):
+            seen = text if s == seat else "?"
+            self._info[s] += f"\n{seat}: {seen} / {_digest(deal.observation(s))}"
+
+    def _deal_card(self, game: CardGame, action: int) -> None:
+        if not 0 <= action < len(game.faces):
+            raise ValueError(f"chance outcome {action} is not a card face index")
+        left = game.face_counts[action] - sum(1 for f in self._deck if f == action)
+        if left <= 0:
+            raise ValueError(f"chance outcome {action} ({game.faces[action]}): none left")
+        self._deck.append(action)
+
+    def _start(self, game: CardGame) -> None:
+        deck = [game.faces[f] for f in self._deck]
+        setup = dict(game.setup) if self._leader is None else {"first_leader": self._leader}
+        deal = game.rules.new_deal(deck=deck, dealer=game.dealer, **setup)
+        self._deal = deal
+        for s in range(game.rules.players):
+            self._info.append(f"hand: {deal.hand(s)} / {_digest(deal.observation(s))}")
+
+    def is_chance_node(self) -> bool:
+        return self._deal is None
+
+    def __str__(self) -> str:
+        game = self.game
+        if self._deal is None:
+            dealt = " ".join(game.faces[f] for f in self._deck)
+            return f"dealing: {len(self._deck)} of {game.deck_size} cards: {dealt}"
+        return str(self._deal)
+
+
+def _digest(observation: npt.NDArray[np.float32]) -> str:
+    return hashlib.blake2b(observation.tobytes(), digest_size=8).hexdigest()
+
+
+class CardGameObserver:
+    """What a seat sees of a Guandan or Gouji state: a tensor and a string.
+
+    The tensor is ``deal.observation(seat)`` (``perfect=True`` when the observation
+    type shows every player's private information), all zeros while the deck is dealt;
+    with ``perfect_recall`` there is no tensor and the string is the seat's information
+    state. Observation types without public information are not offered.
+    """
+
+    def __init__(self, game: CardGame, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
+        if not iig_obs_type.public_info:
+            raise ValueError(f"{game.name}: observation types without public information")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.NONE:
+            raise ValueError(f"{game.name}: observation types without the seat's own cards")
+        self._perfect = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self._recall = bool(iig_obs_type.perfect_recall)
+        if self._recall and self._perfect:
+            raise ValueError(f"{game.name}: perfect recall of every player's cards")
+        size = len(game.rules.new_deal(seed=0).observation(0, perfect=self._perfect))
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if not self._recall:
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardGameState, player: int) -> None:
+        """Write what ``player`` sees of ``state`` into ``tensor``."""
+        if self.tensor is None:
+            return
+        if state.deal is None:
+            self.tensor.fill(0.0)
+        else:
+            state.deal.observation(player, perfect=self._perfect, out=self.tensor)
+
+    def string_from(self, state: CardGameState, player: int) -> str:
+        """What ``player`` sees of ``state``, as text."""
+        game = state.game
+        head = f"{CARD_GAME_NAMES[game.name]}; seat {player}"
+        deal = state.deal
+        if deal is None:
+            return f"{head}\ndealing: {len(state._deck)} of {game.deck_size} cards"
+        if self._recall:
+            return f"{head}\n{state._info[player]}"
+        seats = range(game.rules.players)
+        hands = (
+            [f"hand {s}: {deal.hand(s)}" for s in seats]
+            if self._perfect
+            else [f"hand: {deal.hand(player)}"]
+        )
+        table = deal.table
+        to_act = deal.current_player
+        return "\n".join(
+            [
+                head,
+                *hands,
+                "hand sizes: " + " ".join(str(n) for n in deal.hand_sizes),
+                f"played: {deal.played or '-'}",
+                "table: lead" if table.is_pass else f"table: {table} by seat {deal.table_owner}",
+                f"to act: {'none' if to_act is None else to_act}",
+                f"seen: {_digest(deal.observation(player, perfect=self._perfect))}",
+            ]
+        )
+
+
+def game_of(rules: Rules, dealer: int = 0, leader: int | None = None) -> Any:
+    """The OpenSpiel game of ganzdy ``rules`` of any of the three games, with ``dealer``
+    (the seat dealt the deck's first card) and, for Guandan and Gouji, the first
+    ``leader`` (``None``: as the rules say)."""
+    if rules.game == _GAME:
+        if leader is not None:
+            raise ValueError(f"{GAME_NAME}: the dealer leads; leader={leader} is not a parameter")
+        defaults = Rules(_GAME, players=rules.players)
+        params: dict[str, Any] = {"players": rules.players, "dealer": dealer}
+        for name, option in rules.options.items():
+            if option.value != defaults.option(name):
+                params[name] = _NONE if option.value is None else option.value
+        return pyspiel.load_game(GAME_NAME, params)
+    params = {"dealer": dealer, "leader": _NONE if leader is None else leader}
+    for name, option in rules.options.items():
+        if option.value != option.default:
+            params[name] = _NONE if option.value is None else _spell(option.value)
+    return pyspiel.load_game(CARD_GAME_NAMES[rules.game], params)
+
+
+class GuandanGame(CardGame):
+    """Guandan as an OpenSpiel game, ``python_guandan`` (see ``CardGame``)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__("guandan", params)
+
+
+class GoujiGame(CardGame):
+    """Gouji as an OpenSpiel game, ``python_gouji`` (see ``CardGame``)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__("gouji", params)
+
+
+_CARD_GAME_TYPES = {game: _card_game_type(game) for game in CARD_GAME_NAMES}
+
+
 pyspiel.register_game(_GAME_TYPE, GanDengYanGame)
+pyspiel.register_game(_CARD_GAME_TYPES["guandan"], GuandanGame)
+pyspiel.register_game(_CARD_GAME_TYPES["gouji"], GoujiGame)

@@ -5,6 +5,14 @@
 // one-line description); the typed, hot-path view of a game's options (e.g.
 // gdy::Config) is derived from the table values when the Rules is built, so a
 // search reads plain struct fields and never looks an option up by name.
+//
+// Rules knows no game: it includes no game's header. What a game derives from
+// its options (its Config; Gan Deng Yan's move index too) is held here
+// type-erased (GameData) and read back only through that game's own accessors,
+// declared in its config.h (gdy::config(rules), gdy::move_index(rules),
+// gd::config(rules), gj::config(rules)). The one place that knows every game is
+// the registry (ganzdy/games.h, cpp/src/core/games.cpp): each game's preset,
+// config builder and deal factory.
 #pragma once
 
 #include <array>
@@ -17,14 +25,22 @@
 #include <vector>
 
 #include "ganzdy/core/cards.h"
-#include "ganzdy/guandan/config.h"
-#include "ganzdy/gan_deng_yan/config.h"
-#include "ganzdy/gan_deng_yan/ids.h"
-#include "ganzdy/gouji/config.h"
 
 namespace ganzdy {
 
+// Every game of the registry (ganzdy/games.h), in its order; kNumGames counts them.
 enum class Game : std::uint8_t { gan_deng_yan, guandan, gouji };
+inline constexpr int kNumGames = 3;
+
+// What a game derives from a Rules' options when it is built, type-erased: the
+// game's typed config and, where it has one, another derived object (Gan Deng
+// Yan's move index). `owner` keeps both alive and is shared by copies of the
+// Rules; only the game's accessors know the types behind the pointers.
+struct GameData {
+  std::shared_ptr<const void> owner;
+  const void* config = nullptr;
+  const void* extra = nullptr;
+};
 
 // An option value as the user gives it: None, a bool, an int or a string.
 using OptionValue = std::variant<std::monostate, bool, std::int64_t, std::string>;
@@ -86,14 +102,8 @@ class Rules {
   // "gan_deng_yan v1, 4 players" plus non-default options; used in error messages.
   std::string describe() const;
 
-  // Gan Deng Yan's typed options (defaults under another game).
-  const gdy::Config& gdy() const { return gdy_; }
-  // Move ids of these rules (shared by copies of this Rules); Gan Deng Yan only.
-  const gdy::MoveIndex& gdy_index() const { return *gdy_index_; }
-  // Guandan's typed options (defaults under another game).
-  const gd::Config& gd() const { return gd_; }
-  // Gouji's typed options (defaults under another game).
-  const gj::Config& gj() const { return gj_; }
+  // The game's derived data; read it through the game's accessors (config.h).
+  const GameData& game_data() const { return data_; }
 
   std::uint64_t hash() const;
   friend bool operator==(const Rules& a, const Rules& b) {
@@ -109,10 +119,7 @@ class Rules {
   int players_;
   std::vector<std::int64_t> values_;    // one per spec, in table order
   std::vector<std::int64_t> defaults_;  // same shape
-  gdy::Config gdy_{};
-  std::shared_ptr<const gdy::MoveIndex> gdy_index_;
-  gd::Config gd_{};
-  gj::Config gj_{};
+  GameData data_;
 };
 
 // The option table of a game, in the order options are listed.

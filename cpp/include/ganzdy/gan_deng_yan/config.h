@@ -1,8 +1,11 @@
 // The typed options of Gan Deng Yan (干瞪眼), as the move generator and the deal
-// read them. Built from a Rules; see docs/rules/gan_deng_yan.md for each option.
+// read them. Built from a Rules (read with config(rules)); see docs/rules/gan_deng_yan.md for each option.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
+
+#include "ganzdy/core/rules.h"
 
 namespace ganzdy::gdy {
 
@@ -68,5 +71,23 @@ struct Config {
   // Derived: joker colours are distinct faces only when a king bomb needs one of each.
   bool jokers_distinct() const { return king_bomb == KingBomb::small_plus_big; }
 };
+
+
+// The typed options of `rules`, derived once when the Rules was built; the
+// defaults under another game's rules. Hot paths cache the reference (a deal
+// keeps a pointer to it).
+inline const Config& config(const Rules& rules) {
+  if (rules.game() == Game::gan_deng_yan) return *static_cast<const Config*>(rules.game_data().config);
+  static const Config defaults{};
+  return defaults;
+}
+
+class MoveIndex;
+// The move ids of `rules` (gan_deng_yan/ids.h), shared by copies of the Rules.
+// Gan Deng Yan rules only.
+inline const MoveIndex& move_index(const Rules& rules) {
+  assert(rules.game() == Game::gan_deng_yan);
+  return *static_cast<const MoveIndex*>(rules.game_data().extra);
+}
 
 }  // namespace ganzdy::gdy

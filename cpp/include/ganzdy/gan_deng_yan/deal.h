@@ -27,9 +27,11 @@
 #include <string_view>
 #include <vector>
 
+#include "ganzdy/gan_deng_yan/ids.h"
 #include "ganzdy/gan_deng_yan/moves.h"
 #include "ganzdy/core/history.h"
 #include "ganzdy/core/rules.h"
+#include "ganzdy/game.h"
 
 namespace ganzdy::gdy {
 
@@ -69,7 +71,7 @@ struct Ply {
   DealInfo before;
 };
 
-class Deal {
+class Deal : public DealBase<Deal, Ply> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (see random.h), dealt by `dealer`.
   Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer);
@@ -85,8 +87,6 @@ class Deal {
   static Deal position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
                        const Move& table, int table_owner, int dealer);
 
-  const Rules& rules() const { return *rules_; }
-  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
   const Config& config() const { return *cfg_; }
   int players() const { return cfg_->players; }
   int dealer() const { return dealer_; }
@@ -106,21 +106,6 @@ class Deal {
   int bombs_played() const { return info_.bombs; }
   bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
   const DealInfo& info() const { return info_; }
-  // The plies that can be undone, oldest first; a copy without history starts
-  // with none, at ply root_ply().
-  const History<Ply>& history() const { return history_; }
-  int root_ply() const { return root_ply_; }
-  // Plies played since the deal began.
-  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
-
-  // A copy with the whole history, in constant time: the plies so far become
-  // shared with the copy (history.h), which is why this is not const. The copy
-  // constructor gives the same deal but copies the plies pushed since the last
-  // copy().
-  Deal copy() {
-    history_.share();
-    return Deal(*this);
-  }
 
   // A copy that can play on but cannot pop() past this point (nor be recorded
   // from the start): the cheap copy a search makes of the position it explores.
@@ -148,16 +133,12 @@ class Deal {
   // ply), so sampling again from a world is just as faithful. A copy without
   // history or a position has none, and samples without it.
   Deal sample_world(int seat, std::uint64_t seed) const;
-  // Whether apply() keeps what pop() needs (the default). Playouts that never undo
-  // turn it off: plies then count in root_ply() and cannot be popped.
-  void set_keep_history(bool keep) { keep_history_ = keep; }
 
   // Every legal move of the player to act, into `out` (cleared first): the pass
   // (first) when following, then the canonical plays. Empty only when terminal.
   void legal_moves(MoveList& out) const;
   // Why `move` is illegal for the player to act, or "" when it is legal.
   std::string why_illegal(const Move& move) const;
-  bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
 
   // The ids (Rules::gdy_index) of the legal moves, in legal_moves order, into `out`.
   void legal_ids(std::vector<std::int32_t>& out) const;
@@ -165,9 +146,6 @@ class Deal {
   // hand; nullopt when the hand lacks them or the id is out of range.
   std::optional<Move> move_of_id(std::int32_t id) const;
 
-  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
-  // the rules) and leaves the deal unchanged.
-  void push(const Move& move);
   // Unchecked fast path for search: `move` must be legal.
   void apply(const Move& move);
   // Undoes the last push/apply. The history must not be empty.
@@ -181,6 +159,10 @@ class Deal {
   Outcome outcome() const;
   // A hash of everything that decides the future of the deal.
   std::uint64_t hash() const;
+  // The deal for people (Python's str()): a header line with the rules and what
+  // the whole table sees, the table move, then one line a seat ("> " marks the
+  // seat to act) with its hand, and the result once over; lines end in "\n".
+  std::string str() const;
 
  private:
   void deal_cards(int dealer);
@@ -207,7 +189,6 @@ class Deal {
   // may act); a no-op when NDEBUG is defined, as in release builds.
   void check_invariants() const;
 
-  std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
   std::shared_ptr<const std::vector<Face>> deck_;
   std::uint64_t seed_ = 0;
@@ -216,14 +197,11 @@ class Deal {
   Deal(const Deal& other, int);  // copies everything but the history
   int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
   int opening_seat_ = 0;  // who made the opening lead (a shut-out exception)
-  int root_ply_ = 0;      // plies before the first entry of history_
-  bool keep_history_ = true;
   std::array<Cards, kMaxPlayers> hands_{};
   std::array<int, kMaxPlayers> hand_sizes_{};
   Cards played_;
   DealInfo info_;
   std::array<std::int64_t, kMaxPlayers> points_{};
-  History<Ply> history_;
   // What forced actions revealed (gan_deng_yan/world.cpp): set on sampled worlds, valid
   // at ply evidence_ply_ only.
   struct Evidence;
@@ -242,5 +220,12 @@ const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<c
 std::vector<Face> ordered_deck(const Rules& rules);
 // Throws DeckError unless `deck` is exactly the rules' deck in some order.
 void check_deck_order(const Rules& rules, const std::vector<Face>& deck);
+
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a leader does not pass. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
 
 }  // namespace ganzdy::gdy

@@ -24,7 +24,8 @@ using ganzdy::PlayoutBatch;
 // Plays `deals` deals; seat s uses policies[s % policies.size()]. `threads` <= 0
 // means every hardware thread.
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads);
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads,
+                      const KeepGoing& keep_going = {});
 
 // Plays `deal` to its end with the given policies, drawing from `rng`. Returns the
 // number of plies played.

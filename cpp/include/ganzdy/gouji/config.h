@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "ganzdy/core/card.h"
+#include "ganzdy/core/rules.h"
 
 namespace ganzdy::gj {
 
@@ -74,5 +75,15 @@ struct Config {
   LaogongSameTeam laogong_same_team = LaogongSameTeam::skip;
   int hands_per_match = 8;
 };
+
+
+// The typed options of `rules`, derived once when the Rules was built; the
+// defaults under another game's rules. Hot paths cache the reference (a deal
+// keeps a pointer to it).
+inline const Config& config(const Rules& rules) {
+  if (rules.game() == Game::gouji) return *static_cast<const Config*>(rules.game_data().config);
+  static const Config defaults{};
+  return defaults;
+}
 
 }  // namespace ganzdy::gj

@@ -148,6 +148,7 @@
 #include "ganzdy/core/history.h"
 #include "ganzdy/core/random.h"
 #include "ganzdy/core/rules.h"
+#include "ganzdy/game.h"
 
 namespace ganzdy::gj {
 
@@ -292,7 +293,7 @@ struct Ply {
   DealInfo before;
 };
 
-class Deal {
+class Deal : public DealBase<Deal, Ply> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (random.h). Throws RulesError
   // unless the rules are Gouji's, or for a bad setup.
@@ -301,9 +302,8 @@ class Deal {
   // `deck` is exactly the 216 cards, RulesError for a bad setup.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup = {});
 
-  const Rules& rules() const { return *rules_; }
-  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
   const Config& config() const { return *cfg_; }
+  int players() const { return kPlayers; }
   const DealSetup& setup() const { return setup_; }
   bool has_seed() const { return has_seed_; }
   std::uint64_t seed() const { return seed_; }
@@ -359,20 +359,6 @@ class Deal {
   const Payment& payment(int i) const { return payments_[static_cast<std::size_t>(i)]; }
   bool payments_made() const { return info_.payments == payment_total_ && payment_total_ > 0; }
 
-  // The plies that can be undone, oldest first; a copy without history starts
-  // with none, at ply root_ply().
-  const History<Ply>& history() const { return history_; }
-  int root_ply() const { return root_ply_; }
-  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
-
-  // A copy with the whole history in constant time: the plies so far become
-  // shared with the copy (history.h), which is why this is not const. The copy
-  // constructor gives the same deal but copies the plies pushed since the last
-  // copy().
-  Deal copy() {
-    history_.share();
-    return Deal(*this);
-  }
   // A copy that can play on but cannot pop() past this point.
   Deal copy_without_history() const;
   // Determinization for `seat` (gouji/world.cpp): a deal consistent with what it has
@@ -394,8 +380,6 @@ class Deal {
   // says how); never the real hands by construction. Throws std::runtime_error
   // if it finds no such world (never seen: a bug to report).
   Deal sample_world(int seat, std::uint64_t seed) const;
-  // Whether apply() keeps what pop() needs (the default).
-  void set_keep_history(bool keep) { keep_history_ = keep; }
 
   // Every legal move of the player to act, into `out` (cleared first); empty
   // only when terminal. Buy: the payment faces, cheapest first. Return: the
@@ -405,7 +389,6 @@ class Deal {
   void legal_moves(MoveList& out) const;
   // Why `move` is illegal for the player to act, or "" when it is legal.
   std::string why_illegal(const Move& move) const;
-  bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
 
   // What the seat to act may do in play with the table as it is.
   enum class Role : std::uint8_t { none, lead, answer, burn };
@@ -413,9 +396,6 @@ class Deal {
   // Whether the move of the seat to act would be a burn (a beat in the burn role).
   bool is_burn(const Move& move) const { return role() == Role::burn && !move.is_pass() && move.kind == Kind::group; }
 
-  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
-  // the rules) and leaves the deal unchanged.
-  void push(const Move& move);
   // Unchecked fast path for search: `move` must be legal.
   void apply(const Move& move);
   // Undoes the last push/apply. The history must not be empty.
@@ -430,6 +410,10 @@ class Deal {
   Outcome outcome() const;
   // A hash of everything that decides the future of the deal.
   std::uint64_t hash() const;
+  // The deal for people (Python's str()): a header line with the rules and what
+  // the whole table sees, the table move, then one line a seat ("> " marks the
+  // seat to act) with its hand, and the result once over; lines end in "\n".
+  std::string str() const;
 
   // Asserts the invariants every position keeps (216 cards accounted for,
   // purchases and tribute included; hand sizes; places; phase and turn); a no-op
@@ -485,7 +469,6 @@ class Deal {
   std::string why_play_illegal(const Move& move) const;
   void burner_leads(MoveList& out) const;
 
-  std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
   std::shared_ptr<const std::vector<Face>> deck_;
   DealSetup setup_;
@@ -493,8 +476,6 @@ class Deal {
   bool has_seed_ = false;
   std::array<std::int8_t, kPlayers> tie_order_{};
   int payment_total_ = 0;
-  int root_ply_ = 0;
-  bool keep_history_ = true;
   std::array<Cards, kPlayers> hands_{};
   std::array<int, kPlayers> hand_sizes_{};
   Cards played_;
@@ -502,7 +483,6 @@ class Deal {
   std::array<Purchase, kMaxPurchases> purchases_{};
   std::array<Payment, kMaxPayments> payments_{};
   DealInfo info_;
-  History<Ply> history_;
 };
 
 // Whether a burner holding `rest` could still play it all out with a joker in
@@ -524,5 +504,13 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 
 // Returns `rules`; throws RulesError unless they are Gouji rules.
 const std::shared_ptr<const Rules>& require_gouji(const std::shared_ptr<const Rules>& rules);
+
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a play is a Gouji play and every decision outside
+// play is legal. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
 
 }  // namespace ganzdy::gj

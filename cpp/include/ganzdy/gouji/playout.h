@@ -30,7 +30,8 @@ HandResult random_previous(Random& rng);
 // means every hardware thread. winner is the first seat out (-1 for a void
 // hand); points are the outcome's; bombs stay 0 (Gouji has none).
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute);
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going = {});
 
 // Plays `deal` to its end (the pre-play phases included) with the given
 // policies, drawing from `rng`. Returns the number of plies played.

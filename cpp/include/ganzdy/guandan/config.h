@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "ganzdy/core/card.h"
+#include "ganzdy/core/rules.h"
 
 namespace ganzdy::gd {
 
@@ -88,5 +89,15 @@ struct Config {
 // The sequence position of a run whose lowest rank is `rank`: a run starting at
 // an ace starts at the low ace.
 constexpr int seq_start(int rank) { return rank == kRankA ? 0 : rank == kRank2 ? 1 : rank + 2; }
+
+
+// The typed options of `rules`, derived once when the Rules was built; the
+// defaults under another game's rules. Hot paths cache the reference (a deal
+// keeps a pointer to it).
+inline const Config& config(const Rules& rules) {
+  if (rules.game() == Game::guandan) return *static_cast<const Config*>(rules.game_data().config);
+  static const Config defaults{};
+  return defaults;
+}
 
 }  // namespace ganzdy::gd

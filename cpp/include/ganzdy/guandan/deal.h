@@ -70,6 +70,7 @@
 #include "ganzdy/core/history.h"
 #include "ganzdy/core/random.h"
 #include "ganzdy/core/rules.h"
+#include "ganzdy/game.h"
 
 namespace ganzdy::gd {
 
@@ -98,7 +99,7 @@ struct DealSetup {
   // seed. A deal from a deck order needs this or first_leader.
   int turned_position = -1;
   // The levels of team 0 and team 1 as rank indices (card.h); kNoRank: the
-  // deal's level. Shown in observations only; the deal plays at rules().gd().level.
+  // deal's level. Shown in observations only; the deal plays at gd::config(rules()).level.
   std::array<int, 2> team_levels{kNoRank, kNoRank};
   // The seat dealt the deck's first card: deck card i goes to seat
   // (dealer + i) % 4, as in Gan Deng Yan. It decides nothing else (the first
@@ -151,7 +152,7 @@ struct Ply {
   DealInfo before;
 };
 
-class Deal {
+class Deal : public DealBase<Deal, Ply> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (random.h). Throws RulesError
   // unless the rules are Guandan's or for a bad setup (a finishing order that is
@@ -161,9 +162,8 @@ class Deal {
   // `deck` is exactly the 108 cards, RulesError for a bad setup.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup = {});
 
-  const Rules& rules() const { return *rules_; }
-  const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
   const Config& config() const { return *cfg_; }
+  int players() const { return kPlayers; }
   const DealSetup& setup() const { return setup_; }
   bool has_seed() const { return has_seed_; }
   std::uint64_t seed() const { return seed_; }
@@ -203,20 +203,6 @@ class Deal {
   // The deck index of the turned card, or -1.
   int turned_position() const { return turned_position_; }
 
-  // The plies that can be undone, oldest first; a copy without history starts
-  // empty at root_ply().
-  const History<Ply>& history() const { return history_; }
-  int root_ply() const { return root_ply_; }
-  int ply() const { return root_ply_ + static_cast<int>(history_.size()); }
-
-  // A copy with the whole history, in constant time: the plies so far become
-  // shared with the copy (history.h), which is why this is not const. The copy
-  // constructor gives the same deal but copies the plies pushed since the last
-  // copy().
-  Deal copy() {
-    history_.share();
-    return Deal(*this);
-  }
   // A copy that can play on but cannot pop() past this point.
   Deal copy_without_history() const;
   // Determinization for `seat`: a deal consistent with what it has seen — its
@@ -233,8 +219,6 @@ class Deal {
   // the world's hands and its setup() names how the first leader was chosen, so
   // the world records and replays as itself. The real deal is one of the possible samples.
   Deal sample_world(int seat, std::uint64_t seed) const;
-  // Whether apply() keeps what pop() needs (the default).
-  void set_keep_history(bool keep) { keep_history_ = keep; }
 
   // Every legal move of the player to act, into `out` (cleared first): the
   // tribute, pick or return choices in face order; in play the pass (first) when
@@ -242,11 +226,7 @@ class Deal {
   void legal_moves(MoveList& out) const;
   // Why `move` is illegal for the player to act, or "" when it is legal.
   std::string why_illegal(const Move& move) const;
-  bool is_legal(const Move& move) const { return why_illegal(move).empty(); }
 
-  // Checked: throws IllegalMoveError (quoting the move, the reason, the seat and
-  // the rules) and leaves the deal unchanged.
-  void push(const Move& move);
   // Unchecked fast path for search: `move` must be legal.
   void apply(const Move& move);
   // Undoes the last push/apply. The history must not be empty.
@@ -260,6 +240,10 @@ class Deal {
   Outcome outcome() const;
   // A hash of everything that decides the future of the deal.
   std::uint64_t hash() const;
+  // The deal for people (Python's str()): a header line with the rules and what
+  // the whole table sees, the table move, then one line a seat ("> " marks the
+  // seat to act) with its hand, and the result once over; lines end in "\n".
+  std::string str() const;
 
   // Asserts the invariants every position keeps (108 cards accounted for, hand
   // sizes, phase and turn); a no-op when NDEBUG is defined.
@@ -287,7 +271,6 @@ class Deal {
   [[gnu::noinline]] void apply_recorded(const Move& move);
   void tribute_choices(MoveList& out) const;
 
-  std::shared_ptr<const Rules> rules_;
   const Config* cfg_;
   std::shared_ptr<const std::vector<Face>> deck_;
   DealSetup setup_;
@@ -300,14 +283,11 @@ class Deal {
   int first_leader_ = 0;
   int turned_position_ = -1;
   std::array<Cards, kPlayers> shown_{};
-  int root_ply_ = 0;
-  bool keep_history_ = true;
   std::array<Cards, kPlayers> hands_{};
   std::array<int, kPlayers> hand_sizes_{};
   Cards played_;
   std::array<Cards, kPlayers> played_by_{};
   DealInfo info_;
-  History<Ply> history_;
 };
 
 // The value (guandan/config.h: 2..15, small joker 16, big joker 17) of the cards a
@@ -326,5 +306,13 @@ bool resists(const Config& cfg, const Cards* payers[], int count);
 // Returns `rules`; throws RulesError unless they are Guandan rules (pointing a
 // Gan Deng Yan caller to ganzdy.GanDengYanDeal).
 const std::shared_ptr<const Rules>& require_guandan(const std::shared_ptr<const Rules>& rules);
+
+// apply() behind the checks that keep the deal consistent when the move comes from
+// outside the engine (Python's Deal.apply): the deal is not over, the cards are in
+// the hand of the seat to act, a play is a combination and tribute choices are
+// legal. Unlike push() it does not ask whether a
+// play beats the table, so a search pays little for it; IllegalMoveError otherwise,
+// the deal unchanged.
+void apply_guarded(Deal& deal, const Move& move);
 
 }  // namespace ganzdy::gd

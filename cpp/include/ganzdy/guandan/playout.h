@@ -30,7 +30,8 @@ std::array<int, kPlayers> random_finish(Random& rng);
 // means every hardware thread. winner is the first seat out; points are the
 // outcome's (+upgrade for the winners, -upgrade for the losers).
 PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
-                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute);
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going = {});
 
 // Plays `deal` to its end (tribute phases included) with the given policies,
 // drawing from `rng`. Returns the number of plies played; adds the bombs played

@@ -1,8 +1,10 @@
 // A vector of independent deals stepped together, for reinforcement learning: one
 // learner seat in each deal, every other seat played inside C++ by a built-in
 // policy (random, or greedy where the game has one), so one step() call advances
-// n games without crossing into Python. One template serves every game; a Game
-// (vector_env_games.h) says how to deal, observe, score and name moves.
+// n games without crossing into Python. One template over the deal contract
+// (game.h) serves every game: GameTraits<Deal> says how to deal an episode,
+// observe, play greedily and name moves. Each game instantiates it in its folder
+// (cpp/src/<game>/instantiate.cpp).
 //
 // The contract:
 //
@@ -11,7 +13,8 @@
 //    throws IllegalMoveError naming the env, the id and why, and then no env has
 //    changed. Otherwise each env applies its action, and the opponents play until
 //    it is the learner's turn again or the deal ends.
-//  - Move ids. Gan Deng Yan (Game::kMoveIds): the ids of Rules::gdy_index(), as
+//  - Move ids. Games whose moves have ids (GameTraits::kMoveIds, Gan Deng Yan):
+//    the ids of GameTraits::move_index(rules) (gdy::move_index(rules)), as
 //    Deal::legal_ids gives them. Card-level games (Guandan, Gouji), whose moves
 //    have no fixed id space: a move's id is its index in the deal's legal moves
 //    (0 .. count - 1, legal_moves order), and each legal move comes with its
@@ -38,7 +41,7 @@
 //    clearing only the ids it set before, so a call costs the number of legal ids.
 //  - Episodes: reset(seed) starts episode 0 of every env; reset() starts the next
 //    episode of every env (abandoning the current ones), or episode 0 on first use.
-//    Episode e of env i is the deal Game::deal(rules, deal_seed(deal_seed(seed, i),
+//    Episode e of env i is the deal GameTraits::episode(rules, deal_seed(deal_seed(seed, i),
 //    e), i, e), so an env's deals depend on (seed, i) only, never on n. The
 //    learner's seat is fixed (seat 0..players-1) or, with kRandomSeat, drawn per
 //    episode as Random(episode_seed ^ kSeatSalt).below(players). The opponents'
@@ -67,17 +70,20 @@
 
 #include "ganzdy/core/card.h"
 #include "ganzdy/core/errors.h"
-#include "ganzdy/rl/move_features.h"
-#include "ganzdy/search/playout.h"
 #include "ganzdy/core/random.h"
 #include "ganzdy/core/rules.h"
+#include "ganzdy/game.h"
+#include "ganzdy/rl/move_features.h"
+#include "ganzdy/search/playout.h"
 
 namespace ganzdy {
 
-template <class Game>
+template <GameDeal D>
 class VectorEnv {
+  using Game = GameTraits<D>;
+
  public:
-  using Deal = typename Game::Deal;
+  using Deal = D;
   // The learner's seat is drawn anew for each episode.
   static constexpr int kRandomSeat = -1;
   static constexpr std::uint64_t kSeatSalt = 0x5EA7C0FFEE5EA7ULL;
@@ -91,11 +97,11 @@ class VectorEnv {
   // deal is dealt until reset().
   VectorEnv(std::shared_ptr<const Rules> rules, int num_envs, std::vector<Policy> opponents, int seat,
             std::uint64_t seed)
-      : rules_(Game::require(std::move(rules))),
+      : rules_(require(std::move(rules))),
         num_envs_(num_envs),
         players_(Game::players(*rules_)),
         obs_size_(Game::observation_size(*rules_)),
-        num_moves_(Game::num_moves(*rules_)),
+        num_moves_(num_moves_of(*rules_)),
         opponents_(std::move(opponents)),
         seat_(seat),
         seed_(seed) {
@@ -121,6 +127,14 @@ class VectorEnv {
     seats_.assign(n, 0);
     episodes_.assign(n, -1);
     reserve_moves(64 * n);
+  }
+
+  // `rules`, or RulesError unless they are given and are this env's game's.
+  static std::shared_ptr<const Rules> require(std::shared_ptr<const Rules> rules) {
+    if (!rules) throw RulesError("VectorEnv: no rules given");
+    if (rules->game() != Game::kGame)
+      throw RulesError("this VectorEnv plays " + std::string(Game::kName) + " only, not " + rules->describe());
+    return rules;
   }
 
   int num_envs() const { return num_envs_; }
@@ -219,7 +233,7 @@ class VectorEnv {
   std::span<const std::uint8_t> masks() {
     if (!started_) throw RulesError("masks() before reset(): call reset() first");
     if (!kMoveIds)
-      throw RulesError(std::string("masks(): ") + Game::kName +
+      throw RulesError("masks(): " + std::string(Game::kName) +
                        " moves have no fixed id space; use the legal moves' features");
     if (masks_current_) return masks_;
     const auto width = static_cast<std::size_t>(num_moves_);
@@ -271,6 +285,13 @@ class VectorEnv {
     std::int8_t seat = 0;
   };
 
+  static std::int32_t num_moves_of(const Rules& rules) {
+    if constexpr (kMoveIds)
+      return Game::move_index(rules).size();
+    else
+      return 0;
+  }
+
   std::size_t obs_width() const { return static_cast<std::size_t>(obs_size_); }
   std::size_t used() const { return static_cast<std::size_t>(offsets_.back()); }
 
@@ -304,7 +325,7 @@ class VectorEnv {
         Random pick(es ^ kSeatSalt);
         seat = static_cast<int>(pick.below(static_cast<std::uint64_t>(players_)));
       }
-      slot.deal.emplace(Game::deal(rules_, es, i, episode));
+      slot.deal.emplace(Game::episode(rules_, es, i, episode));
       slot.deal->set_keep_history(false);
       slot.rng = Random(es ^ kPolicySalt);
       slot.seat = static_cast<std::int8_t>(seat);
@@ -335,7 +356,9 @@ class VectorEnv {
   void finish(std::size_t i) {
     Slot& slot = slots_[i];
     const Deal& deal = *slot.deal;
-    const std::int64_t points = Game::points(deal, slot.seat);
+    const auto outcome = deal.outcome();
+    const std::int64_t points =
+        outcome.points.empty() ? 0 : outcome.points[static_cast<std::size_t>(slot.seat)];  // none: a void deal
     rewards_[i] = static_cast<float>(points);
     terminations_[i] = 1;
     episode_points_[i] = points;
@@ -354,7 +377,8 @@ class VectorEnv {
     if (pos + count > ids_.size()) reserve_moves(std::max(2 * ids_.size(), pos + count));
     std::int32_t* out = ids_.data() + pos;
     if constexpr (kMoveIds) {
-      for (std::size_t k = 0; k < count; ++k) out[k] = Game::id(*rules_, slot.legal[k]);
+      const auto& index = Game::move_index(*rules_);
+      for (std::size_t k = 0; k < count; ++k) out[k] = index.id(slot.legal[k]);
     } else {
       for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<std::int32_t>(k);
       write_move_features(slot.legal, Game::wild_face(deal), move_cards_.data() + pos * kNumFaces,
@@ -369,7 +393,7 @@ class VectorEnv {
     const auto count = offsets_[i + 1] - offsets_[i];
     std::string out = "step: env " + std::to_string(i) + ": move id " + std::to_string(id);
     if constexpr (kMoveIds) {
-      out += Game::why_not(deal, *rules_, id);
+      out += Game::why_not_id(deal, id);
     } else {
       out += " is not a legal move: expected an index into the learner's (seat " +
              std::to_string(deal.current_player()) + ") legal moves, 0 to " + std::to_string(count - 1);

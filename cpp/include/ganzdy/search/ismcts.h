@@ -1,6 +1,8 @@
-// Information-set Monte Carlo tree search: the engine's search bot, for Gan Deng
-// Yan, Guandan and Gouji (one template over the deal type; ismcts.cpp instantiates
-// it for the three deals).
+// Information-set Monte Carlo tree search: the engine's search bot, for every
+// game (one template over the deal contract, game.h; each game instantiates it in
+// its folder, cpp/src/<game>/instantiate.cpp, from cpp/src/search/ismcts_impl.h).
+// What differs between games -- move keys, widening, the greedy policy, rewards --
+// comes from GameTraits<Deal>.
 //
 // The algorithm is single-observer ISMCTS (SO-ISMCTS: Cowling, Powley & Whitehouse,
 // "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). Each iteration
@@ -73,15 +75,13 @@
 #include <string_view>
 #include <vector>
 
-#include "ganzdy/guandan/deal.h"
-#include "ganzdy/gan_deng_yan/deal.h"
-#include "ganzdy/gouji/deal.h"
+#include "ganzdy/game.h"
 #include "ganzdy/search/playout.h"
 
 namespace ganzdy {
 
 // What one seat may know of a deal, and nothing more: a searcher's only access to it.
-template <class Deal>
+template <GameDeal Deal>
 class InformationSet {
  public:
   // The view of `seat` (any seat, to act or not) of `deal` now. Copies no hidden
@@ -107,16 +107,14 @@ class InformationSet {
   // see the no-cheating note above).
   Deal sample_world(std::uint64_t seed) const { return world_.sample_world(seat_, seed); }
 
-  static int players_of(const gdy::Deal& deal) { return deal.players(); }
-  static int players_of(const gd::Deal&) { return gd::kPlayers; }
-  static int players_of(const gj::Deal&) { return gj::kPlayers; }
+  static int players_of(const Deal& deal) { return deal.players(); }
 
  private:
   Deal world_;
   int seat_;
 };
 
-enum class Reward : std::uint8_t { win, points, mixed };
+// Reward (win, points, mixed) is declared in game.h.
 
 // "win", "points" or "mixed"; throws RulesError naming the known rewards otherwise.
 Reward parse_reward(std::string_view name);
@@ -157,14 +155,7 @@ struct IsmctsResult {
 // RulesError when the deal is over, another seat is to act, or the options are bad
 // (no budget at all, threads < 1, negative values, a greedy rollout in Gouji).
 // With a single legal move it returns at once without searching.
-template <class Deal>
+template <GameDeal Deal>
 IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options);
-
-extern template class InformationSet<gdy::Deal>;
-extern template class InformationSet<gd::Deal>;
-extern template class InformationSet<gj::Deal>;
-extern template IsmctsResult ismcts(const InformationSet<gdy::Deal>&, const IsmctsOptions&);
-extern template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&);
-extern template IsmctsResult ismcts(const InformationSet<gj::Deal>&, const IsmctsOptions&);
 
 }  // namespace ganzdy

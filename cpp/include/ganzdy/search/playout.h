@@ -1,6 +1,9 @@
-// What batch self-play shares across games: the built-in policies' names, the
-// seed of each deal of a batch, the uniform choice, the batch's results and the
-// loop that spreads a batch over threads.
+// Batch self-play, once for every game: the built-in policies' names, the seed
+// of each deal of a batch, the uniform choice, the loop that plays a deal to its
+// end, the batch's results and the loop that spreads a batch over threads.
+// Generic over the deal contract (game.h): a game's batch deals, greedy policy
+// and bomb count come from its GameTraits, and each game instantiates
+// playouts<Deal> in its folder (cpp/src/<game>/instantiate.cpp).
 //
 // Determinism: deal i of a batch is made from deal_seed(seed, i) alone, so a
 // batch's results never depend on the thread count or the scheduling.
@@ -11,6 +14,7 @@
 #include <cassert>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -19,11 +23,9 @@
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/move.h"
 #include "ganzdy/core/random.h"
+#include "ganzdy/game.h"
 
 namespace ganzdy {
-
-// The most seats of any game (Gan Deng Yan and Gouji seat six).
-inline constexpr int kMaxSeats = 6;
 
 enum class Policy : std::uint8_t { random, greedy };
 
@@ -58,11 +60,12 @@ inline int random_choice(Random& rng, const MoveList& legal) {
 
 // Plays `deal` (of any game) to its end: the seat to act follows policies[seat %
 // policies.size()], greedy(deal, legal) choosing for the greedy policy and `rng` for
-// the random one, and moved(move) hears each move before it is applied. Returns the
-// plies played. `Seats` bounds the seats of the game.
+// the random one, and moved(move) hears each move before it is applied. `legal` is
+// the caller's move buffer (reused: a buffer per thread, not per deal). Returns
+// the plies played. `Seats` bounds the seats of the game.
 template <std::size_t Seats, class Deal, class Greedy, class Moved>
-int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Greedy&& greedy, Moved&& moved) {
-  thread_local MoveList legal;          // grown once per thread, not once per deal
+[[gnu::noinline]] int play_to_end(Deal& deal, const std::vector<Policy>& policies, Random& rng, Greedy&& greedy, Moved&& moved,
+                MoveList& legal) {
   std::array<Policy, Seats> policy_of{};  // each seat's policy, looked up once
   for (std::size_t s = 0; s < Seats; ++s) policy_of[s] = policies[s % policies.size()];
   int plies = 0;
@@ -91,30 +94,65 @@ struct PlayoutBatch {
 // A batch of `deals` deals of `players` seats with every column sized and zeroed.
 PlayoutBatch empty_batch(std::int64_t deals, int players);
 
-// Calls play(i) for every deal i of [0, count) on `threads` threads (<= 0: every
-// hardware thread), handing out deals in small chunks. play must be safe to run
-// concurrently for different i.
-void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play);
+// Asked between chunks of deals on the thread that started a batch; false stops
+// the batch early (for Ctrl-C: the bindings poll Python's signal handlers here).
+// Empty: the batch runs to its end.
+using KeepGoing = std::function<bool()>;
 
-// A batch of a game whose deals end with a finishing order (Guandan, Gouji): deal i
-// is make(deal_seed(seed, i)), played without history by play(deal, rng, bombs)
-// (returning its plies) with rng = Random(deal seed ^ kPolicySalt); its row holds
-// the outcome's points, the first seat out (-1 when nobody went out) and the bombs.
-template <int Players, class Make, class Play>
-PlayoutBatch finishing_batch(std::int64_t deals, std::uint64_t seed, int threads, Make&& make, Play&& play) {
-  PlayoutBatch batch = empty_batch(deals, Players);
+// Calls play(i) for every deal i of [0, count) on `threads` threads (<= 0: every
+// hardware thread), the calling thread one of them, handing out deals in small
+// chunks. play must be safe to run concurrently for different i. Once keep_going
+// answers false no new chunk starts, so some deals are left unplayed; every worker
+// is joined before it returns.
+void for_each_deal(std::size_t count, int threads, const std::function<void(std::size_t)>& play,
+                   const KeepGoing& keep_going = {});
+
+// Plays `deal` to its end with the built-in policies (seat s follows
+// policies[s % policies.size()]), drawing from `rng`; adds the bombs played to
+// `bombs` when given. Returns the plies played.
+template <GameDeal D>
+int playout(D& deal, const std::vector<Policy>& policies, Random& rng, int* bombs = nullptr) {
+  // A thread-local of a shared library is found by a call (__tls_get_addr) that
+  // GCC repeats after every call in a loop rather than keep the address: find it
+  // once here and hand it to the loop, kept out of line, as a plain reference.
+  thread_local MoveList per_thread;  // grown once per thread, not once per deal
+  MoveList& legal = per_thread;
+  const auto greedy = [](const D& d, const MoveList& moves) { return GameTraits<D>::greedy(d, moves); };
+  if (bombs == nullptr) return play_to_end<kMaxSeats>(deal, policies, rng, greedy, [](const Move&) {}, legal);
+  return play_to_end<kMaxSeats>(
+      deal, policies, rng, greedy,
+      [bombs](const Move& move) {
+        if (move.is_bomb()) ++*bombs;
+      },
+      legal);
+}
+
+// Plays `deals` deals of `rules` (D's game): deal i is GameTraits<D>::batch_deal(
+// rules, deal_seed(seed, i), i, tribute), played without history, its random
+// policies drawing from Random(deal seed ^ kPolicySalt); its row holds the
+// outcome's points, the first seat out (-1 when nobody went out: a drawn or
+// void deal) and the bombs played. `threads` <= 0: every hardware thread.
+// keep_going as for for_each_deal. Throws RulesError for another game's rules.
+template <GameDeal D>
+PlayoutBatch playouts(const std::shared_ptr<const Rules>& rules, std::int64_t deals,
+                      const std::vector<Policy>& policies, std::uint64_t seed, int threads, bool tribute,
+                      const KeepGoing& keep_going = {}) {
+  using Traits = GameTraits<D>;
+  Traits::require(rules);
+  const int players = Traits::players(*rules);
+  PlayoutBatch batch = empty_batch(deals, players);
   for_each_deal(batch.winner.size(), threads, [&](std::size_t i) {
     const std::uint64_t s = deal_seed(seed, i);
-    auto deal = make(s);
+    D deal = Traits::batch_deal(rules, s, i, tribute);
     deal.set_keep_history(false);
     Random rng(s ^ kPolicySalt);
-    int bombs = 0;
-    batch.plies[i] = play(deal, rng, bombs);
+    int counted = 0;
+    batch.plies[i] = playout(deal, policies, rng, Traits::kCountsBombs ? &counted : nullptr);
     const auto o = deal.outcome();
     batch.winner[i] = static_cast<std::int8_t>(o.finish_order.empty() ? -1 : o.finish_order.front());
-    batch.bombs[i] = bombs;
-    std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * Players));
-  });
+    batch.bombs[i] = Traits::bombs(deal, counted);
+    std::copy(o.points.begin(), o.points.end(), batch.points.begin() + static_cast<std::ptrdiff_t>(i * players));
+  }, keep_going);
   return batch;
 }
 

@@ -1,0 +1,102 @@
+// Gan Deng Yan's GameTraits (game.h): what generic code -- the search, the
+// playouts, the vector env -- needs of the game besides its deal.
+//
+// Moves have ids (gan_deng_yan/ids.h), so the search keys its tree and the vector
+// env names its actions by id. Rewards (ismcts.h): win is 1 for the first player
+// out (1/players each for a drawn deal); points is 0.5 + 0.5 * tanh(points / (32
+// * base)). Batch deal i is dealt by seat i mod players; episode e of env i by
+// seat (i + e) mod players, so a fixed learner seat meets every position
+// relative to the dealer.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ganzdy/gan_deng_yan/agents.h"
+#include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/gan_deng_yan/ids.h"
+#include "ganzdy/gan_deng_yan/observation.h"
+#include "ganzdy/game.h"
+
+namespace ganzdy {
+
+namespace detail {
+struct Preset;
+const Preset& gan_deng_yan_preset();  // the option table and defaults (cpp/src/gan_deng_yan/rules.cpp)
+}  // namespace detail
+
+template <>
+struct GameTraits<gdy::Deal> {
+  using Deal = gdy::Deal;
+  static constexpr Game kGame = Game::gan_deng_yan;
+  static constexpr std::string_view kName = "Gan Deng Yan";
+  static constexpr bool kMoveIds = true;
+  static constexpr bool kWiden = false;
+  static constexpr bool kCountsBombs = false;  // the deal counts them
+  // The points reward's scale, times the stake per card (ismcts.h).
+  static constexpr double kPointsScale = 32.0;
+
+  // The game's rules preset, for the registry (core/games.cpp).
+  static const detail::Preset& preset() { return detail::gan_deng_yan_preset(); }
+  static const std::shared_ptr<const Rules>& require(const std::shared_ptr<const Rules>& rules) {
+    return gdy::require_gan_deng_yan(rules);
+  }
+  static int players(const Rules& rules) { return rules.players(); }
+  static int seat_after(const Rules& rules, int seat, int k) {
+    const int n = rules.players();
+    return gdy::config(rules).direction == gdy::Direction::counter_clockwise ? (seat + k) % n : (seat - k + n) % n;
+  }
+  static int greedy(const Deal& deal, const MoveList& legal) {
+    return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);
+  }
+  static int observation_size(const Rules& rules) { return gdy::observation_size(rules.players(), false); }
+  static void observe(const Deal& deal, int seat, float* out) { gdy::encode_observation(deal, seat, false, out); }
+  static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
+    const gdy::Outcome o = world.outcome();
+    const int n = world.players();
+    const double scale = kPointsScale * std::max(world.config().base, 1);
+    for (int s = 0; s < n; ++s) {
+      const double win = o.drawn ? 1.0 / n : (o.winner == s ? 1.0 : 0.0);
+      const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / scale);
+      out[static_cast<std::size_t>(s)] = mix_reward(kind, win, points);
+    }
+  }
+
+  static const gdy::MoveIndex& move_index(const Rules& rules) { return gdy::move_index(rules); }
+  // " (<move>) is not legal ...: <why>" for an id that is not a legal id of the seat to act.
+  static std::string why_not_id(const Deal& deal, std::int64_t id) {
+    const gdy::MoveIndex& index = gdy::move_index(deal.rules());
+    const std::int32_t num = index.size();
+    if (id < 0 || id >= num) return " is out of range: expected 0 to " + std::to_string(num - 1);
+    const int seat = deal.current_player();
+    const auto id32 = static_cast<std::int32_t>(id);
+    std::string out =
+        " (" + index.move(id32)->str() + ") is not legal for the learner (seat " + std::to_string(seat) + "): ";
+    const auto move = index.move_from(id32, deal.hand(seat));
+    const std::string why = move ? deal.why_illegal(*move) : "the hand " + deal.hand(seat).str() + " lacks these cards";
+    return out + (why.empty() ? "it is not among the env's legal ids" : why);
+  }
+
+  static Deal make(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, int dealer) {
+    return Deal(rules, seed, dealer);
+  }
+  static Deal episode(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t env,
+                      std::int64_t episode) {
+    const auto n = static_cast<std::uint64_t>(rules->players());
+    return Deal(rules, seed, static_cast<int>((env + static_cast<std::uint64_t>(episode)) % n));
+  }
+  static Deal batch_deal(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t index, bool) {
+    return Deal(rules, seed, static_cast<int>(index % static_cast<std::size_t>(rules->players())));
+  }
+  static int bombs(const Deal& deal, int) { return deal.bombs_played(); }
+};
+
+static_assert(GameDeal<gdy::Deal>);
+static_assert(GameTraitsOf<GameTraits<gdy::Deal>>);
+
+}  // namespace ganzdy

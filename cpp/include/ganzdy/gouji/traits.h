@@ -1,0 +1,86 @@
+// Gouji's GameTraits (game.h): what generic code -- the search, the playouts,
+// the vector env -- needs of the game besides its deal.
+//
+// Moves are card level (no id space): the search keys them by the move itself
+// and widens its nodes progressively; the vector env gives each legal move's
+// features (Gouji has no wild cards). Rewards (ismcts.h) are a seat's team's:
+// win 1 when its team has more points, 1/2 on a tie or a void hand; points 0.5 +
+// 0.5 * tanh(points / 4). Batch deals (playout.h) follow a random previous hand
+// when `tribute` (gj::random_previous, from Random(seed ^ gj::kPreviousSalt)),
+// else are first hands; every vector-env episode is the first hand of a match.
+// Gouji has no bombs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "ganzdy/game.h"
+#include "ganzdy/gouji/agents.h"
+#include "ganzdy/gouji/deal.h"
+#include "ganzdy/gouji/observation.h"
+#include "ganzdy/gouji/playout.h"
+#include "ganzdy/rl/move_features.h"
+
+namespace ganzdy {
+
+namespace detail {
+struct Preset;
+const Preset& gouji_preset();  // the option table and defaults (cpp/src/gouji/rules.cpp)
+}  // namespace detail
+
+template <>
+struct GameTraits<gj::Deal> {
+  using Deal = gj::Deal;
+  static constexpr Game kGame = Game::gouji;
+  static constexpr std::string_view kName = "Gouji";
+  static constexpr bool kMoveIds = false;
+  static constexpr bool kWiden = true;
+  static constexpr bool kCountsBombs = false;
+  static constexpr double kPointsScale = 4.0;
+
+  // The game's rules preset, for the registry (core/games.cpp).
+  static const detail::Preset& preset() { return detail::gouji_preset(); }
+  static const std::shared_ptr<const Rules>& require(const std::shared_ptr<const Rules>& rules) {
+    return gj::require_gouji(rules);
+  }
+  static int players(const Rules&) { return gj::kPlayers; }
+  static int seat_after(const Rules&, int seat, int k) { return (seat + k) % gj::kPlayers; }
+  static int greedy(const Deal& deal, const MoveList& legal) {
+    return gj::greedy_choice(deal.config(), gj::view_of(deal), legal);
+  }
+  static int observation_size(const Rules&) { return gj::observation_size(false); }
+  static void observe(const Deal& deal, int seat, float* out) { gj::encode_observation(deal, seat, false, out); }
+  static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
+    const gj::Outcome o = world.outcome();
+    team_rewards(gj::kPlayers, o.winning_team, o.points, kPointsScale, kind, out);
+  }
+  static int wild_face(const Deal&) { return kNoWild; }
+
+  // A first hand dealt by `dealer` (DealSetup::dealer: deck card i goes to seat
+  // (dealer + i) mod 6).
+  static Deal make(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, int dealer) {
+    gj::DealSetup setup;
+    setup.dealer = dealer;
+    return Deal(rules, seed, setup);
+  }
+  static Deal episode(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t, std::int64_t) {
+    return Deal(rules, seed);
+  }
+  static Deal batch_deal(const std::shared_ptr<const Rules>& rules, std::uint64_t seed, std::size_t, bool tribute) {
+    gj::DealSetup setup;
+    if (tribute) {
+      Random previous_rng(seed ^ gj::kPreviousSalt);
+      setup.previous = gj::random_previous(previous_rng);
+    }
+    return Deal(rules, seed, setup);
+  }
+  static int bombs(const Deal&, int) { return 0; }
+};
+
+static_assert(GameDeal<gj::Deal>);
+static_assert(GameTraitsOf<GameTraits<gj::Deal>>);
+
+}  // namespace ganzdy

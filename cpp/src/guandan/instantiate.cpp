@@ -1,0 +1,18 @@
+// The generic code instantiated for this game's deal: the search
+// (InformationSet, ismcts), batch playouts and the vector env. The one file a
+// game adds for them; the templates read the game from its traits.h.
+#include "ganzdy/guandan/traits.h"
+#include "ganzdy/rl/vector_env.h"
+#include "ganzdy/search/playout.h"
+#include "search/ismcts_impl.h"
+
+namespace ganzdy {
+
+template class InformationSet<gd::Deal>;
+template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&);
+template PlayoutBatch playouts<gd::Deal>(const std::shared_ptr<const Rules>&, std::int64_t,
+                                          const std::vector<Policy>&, std::uint64_t, int, bool,
+                                                  const KeepGoing&);
+template class VectorEnv<gd::Deal>;
+
+}  // namespace ganzdy

@@ -1,0 +1,123 @@
+"""Long C++ calls without the GIL survive the interpreter's exit (issue 16, item 3) and
+Ctrl-C (issue 16, item 5). Each case runs in a subprocess: an abort there fails the test."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+
+def run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+DAEMON_EXIT = """
+    import sys, threading, time
+    import ganzdy
+
+    rules = ganzdy.Rules(sys.argv[1])
+    busy = threading.Event()
+
+    def work():
+        deal = rules.new_deal(seed=1)
+        while True:
+            busy.set()
+            if sys.argv[2] == "playouts":
+                ganzdy.playouts(rules, 5000, seed=1, threads=2)
+            elif sys.argv[2] == "ismcts":
+                info = ganzdy.GanDengYanInformationSet(deal)
+                ganzdy.ismcts(info, iterations=20000, threads=2, seed=1)
+            else:
+                deal.playout(seed=2)
+                deal.sample_world(seed=3)
+
+    threading.Thread(target=work, daemon=True).start()
+    busy.wait()
+    time.sleep(0.2)
+    print("exiting")
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "call"),
+    [
+        ("gan_deng_yan", "playouts"),
+        ("guandan", "playouts"),
+        ("gouji", "playouts"),
+        ("gan_deng_yan", "ismcts"),
+        ("gouji", "deal"),
+    ],
+)
+def test_a_daemon_thread_in_a_long_call_lets_the_interpreter_exit(game: str, call: str) -> None:
+    for _ in range(3):
+        done = run(DAEMON_EXIT, game, call)
+        assert "terminate called" not in done.stderr, done.stderr[-2000:]
+        assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
+        assert done.stdout.strip() == "exiting"
+
+
+CTRL_C_VECTOR_ENV = """
+    import signal, threading, time
+    import ganzdy
+    from ganzdy import _core
+
+    env = _core.VectorEnv(ganzdy.Rules("gan_deng_yan"), 64, seed=1)
+    env.reset()
+    threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
+    start = time.monotonic()
+    try:
+        _core.time_vector_env(env, steps=10**8, rounds=1)
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(f"interrupted {time.monotonic() - start:.3f}")
+    # The env is usable after the interruption.
+    env.step(env.legal_ids()[env.buffers()["legal_offsets"][:-1]])
+    print("stepped")
+"""
+
+
+def test_ctrl_c_stops_time_vector_env_promptly() -> None:
+    done = run(CTRL_C_VECTOR_ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.split()
+    assert lines[0] == "interrupted", done.stdout
+    assert float(lines[1]) < 2.0
+    assert lines[-1] == "stepped"
+
+
+CTRL_C_PLAYOUTS = """
+    import signal, sys, threading, time
+    import ganzdy
+
+    rules = ganzdy.Rules(sys.argv[1])
+    threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
+    start = time.monotonic()
+    try:
+        ganzdy.playouts(rules, 10**6, seed=1, threads=int(sys.argv[2]))
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(f"interrupted {time.monotonic() - start:.3f}")
+    # Later batches are whole and as before: deal i depends on the seed and i alone.
+    again = ganzdy.playouts(rules, 40, seed=1, threads=2)
+    alone = ganzdy.playouts(rules, 40, seed=1, threads=1)
+    print("same" if (again["points"] == alone["points"]).all() else "differ")
+"""
+
+
+@pytest.mark.parametrize("game", ["gan_deng_yan", "guandan", "gouji"])
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_ctrl_c_stops_playouts_promptly(game: str, threads: str) -> None:
+    done = run(CTRL_C_PLAYOUTS, game, threads)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.split()
+    assert lines[0] == "interrupted", done.stdout
+    assert float(lines[1]) < 2.0
+    assert lines[-1] == "same"
