@@ -64,7 +64,7 @@ def count(name: str, value: Any, *, low: int = 0, high: int | None = None) -> in
             limit = f"from {low} to {high}"
         else:
             limit = "not negative" if low == 0 else f"at least {low}"
-        raise GanzdyError(f"{name} must be a whole number, {limit}: got {number}")
+        raise GanzdyError(f"{name}={number}: {name} must be a whole number, {limit}")
     return number
 
 
