@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
+#include "ganzdy/games.h"
 #include "ganzdy/guandan/moves.h"
 #include "ganzdy/gan_deng_yan/deal.h"
 #include "ganzdy/gan_deng_yan/moves.h"
@@ -42,11 +43,10 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
   };
-  switch (rules.game()) {
-    case Game::gan_deng_yan: run([&] { gdy::generate(gdy::config(rules), hand, top, buffer); }); break;
-    case Game::guandan: run([&] { gd::generate(gd::config(rules), hand, top, buffer); }); break;
-    case Game::gouji: run([&] { gj::generate(gj::config(rules), hand, top, buffer); }); break;
-  }
+  with_game(rules.game(), [&](auto game) {
+    using Traits = GameTraits<typename decltype(game)::type>;
+    run([&] { Traits::generate(rules, hand, top, buffer, false); });
+  });
   std::sort(samples.begin(), samples.end());
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));
 }

@@ -3,6 +3,7 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
+#include "ganzdy/games.h"
 #include "ganzdy/guandan/moves.h"
 #include "ganzdy/gan_deng_yan/ids.h"
 #include "ganzdy/gan_deng_yan/moves.h"
@@ -52,14 +53,15 @@ Rules make_rules(const std::string& game, py::object players, const py::kwargs& 
   return Rules(game, n, options);
 }
 
+// Calls f(traits) with the GameTraits of the rules' game (games.h's registry).
+template <class F>
+decltype(auto) with_traits(const Rules& rules, F&& f) {
+  return with_game(rules.game(), [&](auto game) { return f(GameTraits<typename decltype(game)::type>{}); });
+}
+
 std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
                         bool opened_point = false) {
-  switch (rules.game()) {
-    case Game::gan_deng_yan: break;
-    case Game::guandan: return gd::why_illegal(gd::config(rules), hand, table, move);
-    case Game::gouji: return gj::why_illegal(gj::config(rules), hand, table, move, gj::Context{opened_point});
-  }
-  return gdy::why_illegal(gdy::config(rules), hand, table, move);
+  return with_traits(rules, [&](auto traits) { return traits.why_illegal(rules, hand, table, move, opened_point); });
 }
 
 // Moves from another game's rules or from nowhere must not reach the generator.
@@ -131,20 +133,11 @@ struct OptionView {
 }  // namespace
 
 bool is_combination(const Rules& rules, const Move& move) {
-  switch (rules.game()) {
-    case Game::gan_deng_yan: break;
-    case Game::guandan: return gd::is_combination(gd::config(rules), move);
-    case Game::gouji: return gj::is_combination(gj::config(rules), move);
-  }
-  return gdy::is_combination(gdy::config(rules), move);
+  return with_traits(rules, [&](auto traits) { return traits.is_combination(rules, move); });
 }
 
 void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point) {
-  switch (rules.game()) {
-    case Game::gan_deng_yan: gdy::generate(gdy::config(rules), hand, table, out); break;
-    case Game::guandan: gd::generate(gd::config(rules), hand, table, out); break;
-    case Game::gouji: gj::generate(gj::config(rules), hand, table, out, gj::Context{opened_point}); break;
-  }
+  with_traits(rules, [&](auto traits) { traits.generate(rules, hand, table, out, opened_point); });
 }
 
 void require_gan_deng_yan(const Rules& rules, const char* what) {
@@ -217,11 +210,7 @@ void bind_rules(py::module_& m) {
             Cards cards = to_cards(cards_obj, "cards");
             r.check_in_deck(cards, "cards");
             MoveList out;
-            switch (r.game()) {
-              case Game::gan_deng_yan: gdy::readings(gdy::config(r), cards, out); break;
-              case Game::guandan: gd::readings(gd::config(r), cards, out); break;
-              case Game::gouji: gj::readings(gj::config(r), cards, out); break;
-            }
+            with_traits(r, [&](auto traits) { traits.readings(r, cards, out); });
             return to_list(out);
           },
           py::arg("cards"), "Every declaration these exact cards can be.")
@@ -230,12 +219,7 @@ void bind_rules(py::module_& m) {
           [](const Rules& r, const Move& next, const Move& table) {
             check_combination(r, next, "move");
             check_combination(r, table, "table move");
-            switch (r.game()) {
-              case Game::gan_deng_yan: break;
-              case Game::guandan: return gd::beats(gd::config(r), next, table);
-              case Game::gouji: return gj::beats(gj::config(r), next, table);
-            }
-            return gdy::beats(gdy::config(r), next, table);
+            return with_traits(r, [&](auto traits) { return traits.beats(r, next, table); });
           },
           py::arg("new"), py::arg("old"), "Whether combination `new` beats combination `old`.")
       .def(

@@ -19,6 +19,7 @@
 
 #include "ganzdy/gan_deng_yan/agents.h"
 #include "ganzdy/gan_deng_yan/deal.h"
+#include "ganzdy/gan_deng_yan/moves.h"
 #include "ganzdy/gan_deng_yan/ids.h"
 #include "ganzdy/gan_deng_yan/observation.h"
 #include "ganzdy/game.h"
@@ -50,6 +51,25 @@ struct GameTraits<gdy::Deal> {
   static int seat_after(const Rules& rules, int seat, int k) {
     const int n = rules.players();
     return gdy::config(rules).direction == gdy::Direction::counter_clockwise ? (seat + k) % n : (seat - k + n) % n;
+  }
+  // The move-level rules, for callers that hold only a Rules of this game (the
+  // Python Rules' readings, beats and legal_moves). `opened_point` is a Gouji
+  // player's state; the other games have none and ignore it.
+  static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
+    gdy::readings(gdy::config(rules), cards, out);
+  }
+  static bool is_combination(const Rules& rules, const Move& move) {
+    return gdy::is_combination(gdy::config(rules), move);
+  }
+  static bool beats(const Rules& rules, const Move& next, const Move& table) {
+    return gdy::beats(gdy::config(rules), next, table);
+  }
+  static void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool) {
+    gdy::generate(gdy::config(rules), hand, table, out);
+  }
+  static std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
+                                 bool) {
+    return gdy::why_illegal(gdy::config(rules), hand, table, move);
   }
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);

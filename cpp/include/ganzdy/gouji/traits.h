@@ -20,6 +20,7 @@
 #include "ganzdy/game.h"
 #include "ganzdy/gouji/agents.h"
 #include "ganzdy/gouji/deal.h"
+#include "ganzdy/gouji/moves.h"
 #include "ganzdy/gouji/observation.h"
 #include "ganzdy/gouji/playout.h"
 #include "ganzdy/rl/move_features.h"
@@ -48,6 +49,25 @@ struct GameTraits<gj::Deal> {
   }
   static int players(const Rules&) { return gj::kPlayers; }
   static int seat_after(const Rules&, int seat, int k) { return (seat + k) % gj::kPlayers; }
+  // The move-level rules, for callers that hold only a Rules of this game (the
+  // Python Rules' readings, beats and legal_moves). `opened_point` is a Gouji
+  // player's state; the other games have none and ignore it.
+  static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
+    gj::readings(gj::config(rules), cards, out);
+  }
+  static bool is_combination(const Rules& rules, const Move& move) {
+    return gj::is_combination(gj::config(rules), move);
+  }
+  static bool beats(const Rules& rules, const Move& next, const Move& table) {
+    return gj::beats(gj::config(rules), next, table);
+  }
+  static void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point) {
+    gj::generate(gj::config(rules), hand, table, out, gj::Context{opened_point});
+  }
+  static std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
+                                 bool opened_point) {
+    return gj::why_illegal(gj::config(rules), hand, table, move, gj::Context{opened_point});
+  }
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gj::greedy_choice(deal.config(), gj::view_of(deal), legal);
   }

@@ -22,6 +22,7 @@
 #include "ganzdy/game.h"
 #include "ganzdy/guandan/agents.h"
 #include "ganzdy/guandan/deal.h"
+#include "ganzdy/guandan/moves.h"
 #include "ganzdy/guandan/observation.h"
 #include "ganzdy/guandan/playout.h"
 #include "ganzdy/rl/move_features.h"
@@ -51,6 +52,25 @@ struct GameTraits<gd::Deal> {
   }
   static int players(const Rules&) { return gd::kPlayers; }
   static int seat_after(const Rules&, int seat, int k) { return (seat + k) % gd::kPlayers; }
+  // The move-level rules, for callers that hold only a Rules of this game (the
+  // Python Rules' readings, beats and legal_moves). `opened_point` is a Gouji
+  // player's state; the other games have none and ignore it.
+  static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
+    gd::readings(gd::config(rules), cards, out);
+  }
+  static bool is_combination(const Rules& rules, const Move& move) {
+    return gd::is_combination(gd::config(rules), move);
+  }
+  static bool beats(const Rules& rules, const Move& next, const Move& table) {
+    return gd::beats(gd::config(rules), next, table);
+  }
+  static void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool) {
+    gd::generate(gd::config(rules), hand, table, out);
+  }
+  static std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
+                                 bool) {
+    return gd::why_illegal(gd::config(rules), hand, table, move);
+  }
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gd::greedy_choice(deal.config(), gd::view_of(deal), legal);
   }
