@@ -58,7 +58,15 @@ from ganzdy.games import GAMES
 from ganzdy.gan_deng_yan.match import DealResult, GanDengYanMatch
 from ganzdy.gouji.match import GoujiMatch
 from ganzdy.guandan.match import GuandanMatch, HandResult, MatchState
-from ganzdy.match import ArenaResult, Match, Standing, arena, new_deal, play_deal
+from ganzdy.match import (
+    ArenaInterrupted,
+    ArenaResult,
+    Match,
+    Standing,
+    arena,
+    new_deal,
+    play_deal,
+)
 from ganzdy.playouts import Playouts, playouts
 from ganzdy.records import RecordError, from_record, to_record
 from ganzdy.solver import format_position, parse_position
@@ -100,6 +108,7 @@ __all__ = [
     "Agent",
     "AgentError",
     "AmbiguousMoveError",
+    "ArenaInterrupted",
     "ArenaResult",
     "Cards",
     "Deal",

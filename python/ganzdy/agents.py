@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TextIO, cast, overload, runtime_checkable
 
+from ganzdy import _check
 from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
@@ -847,6 +848,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     ``seed`` seeds an agent that takes a seed when the spec gives none, so a run with
     a seed is reproducible.
     """
+    _check.instance("spec", spec, str, "an agent spec string such as 'random:seed=3'")
     name, *items = spec.strip().split(":")
     name = name.strip().lower()
     if name not in _REGISTRY:
@@ -864,6 +866,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             takes = ", ".join(allowed) if allowed else "no parameters"
             raise AgentError(f"agent {spec!r}: unknown parameter {key!r}; {name} takes {takes}")
         params[key] = _parse_value(value)
+    seed = _check.optional_integral("seed", seed)
     if seed is not None and "seed" in allowed and "seed" not in params:
         params["seed"] = seed
     try:

@@ -8,6 +8,7 @@ arena is derived from its one seed, so a run is reproducible from that number.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -25,8 +26,9 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ganzdy import _check
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
-from ganzdy.agents import Agent, AgentError, SeatView, agent_name, make_agent
+from ganzdy.agents import Agent, AgentError, Quit, SeatView, agent_name, make_agent
 from ganzdy.deal import Deal
 from ganzdy.games import Game, game_of
 from ganzdy.parallel import (
@@ -134,6 +136,10 @@ def play_deal(
     seat. An agent's move goes through the checked ``push``, so an illegal move raises
     IllegalMoveError naming the agent and its seat.
     """
+    _check.rules("rules", rules)
+    agents = _check.agents("agents", agents)
+    seed = _check.optional_integral("seed", seed)
+    dealer = _check.integral("dealer", dealer)
     if len(agents) != rules.players:
         raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
     deal = new_deal(rules, seed, dealer)
@@ -184,8 +190,7 @@ class Match(ABC, Generic[R]):
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Match[Any]:
         if cls is Match:
-            if not isinstance(rules, Rules):
-                raise GanzdyError(f"Match needs a Rules value first, not {rules!r}")
+            _check.rules("rules", rules)
             cls = game_of(rules).match
         match: Match[Any] = object.__new__(cls)
         return match
@@ -194,6 +199,9 @@ class Match(ABC, Generic[R]):
         self, rules: Rules, agents: Sequence[AgentLike], seed: int | None, on_move: Any
     ) -> None:
         """What every match's constructor does first: the seed, then the agents."""
+        _check.rules("rules", rules)
+        agents = _check.agents("agents", agents)
+        seed = _check.optional_integral("seed", seed)
         if len(agents) != rules.players:
             raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
         self.rules = rules
@@ -383,10 +391,15 @@ class ArenaResult:
     # Guandan, Gouji: hands won by team 0 (seats 0 and 2; Gouji 0, 2 and 4) and by team 1,
     # whoever sat there (a drawn Gouji hand counts for neither).
     team_wins: tuple[int, int] | None = None
+    # Interrupted (Ctrl-C, or a person at the table quit): the standings cover only the
+    # ``played`` deals that finished of the ``deals`` asked for.
+    partial: bool = False
+    played: int | None = None  # deals that finished; None: all of ``deals``
 
     @property
     def deals_per_second(self) -> float:
-        return self.deals / self.seconds if self.seconds > 0 else math.inf
+        played = self.deals if self.played is None else self.played
+        return played / self.seconds if self.seconds > 0 else math.inf
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -426,8 +439,11 @@ class ArenaResult:
                     f"team {team} (seats {self._team_seats_text(team)}): {won} of {self.deals} "
                     f"hands won, {share:.3f} ±{ci:.3f}"
                 )
+        counted = f"{self.deals} deals"
+        if self.partial:
+            counted = f"partial: {self.played} of {self.deals} deals finished"
         lines.append(
-            f"{self.deals} deals ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
+            f"{counted} ({self.drawn} drawn) of {self.rules}, seed {self.seed}: "
             f"{self.seconds:.2f} s, {self.deals_per_second:.1f} deals/s, {self._where()}"
         )
         if self.schedule is not None and len(self.schedule.tables) > 1:
@@ -489,6 +505,7 @@ class ArenaResult:
             "backend": self.backend,
             "workers": self.workers,
             "address": self.address,
+            **({"partial": True, "played": self.played} if self.partial else {}),
             "timing": {
                 "seconds": self.seconds,
                 "wall_seconds": self.wall_seconds,
@@ -560,6 +577,22 @@ class _Plan:
         """Whether entrants are teams holding several seats (Guandan, Gouji)."""
         return self.game.teams > 0
 
+    def describe(self, start: int, stop: int) -> str:
+        """Deals ``start`` to ``stop - 1`` as a person finds them again: numbers and seeds."""
+        seeds = ", ".join(
+            str(deal_seed(self.seed, self.schedule.deck(k))) for k in range(start, stop)
+        )
+        return f"deals {start + 1} to {stop} (deck seeds {seeds})"
+
+
+class ArenaInterrupted(KeyboardInterrupt):
+    """The arena was stopped (Ctrl-C, or a person at the table quit); ``result`` holds the
+    standings of the deals that finished, marked ``partial``."""
+
+    def __init__(self, result: ArenaResult) -> None:
+        super().__init__(f"arena stopped after {result.played} of {result.deals} deals")
+        self.result = result
+
 
 @dataclass(frozen=True)
 class _Played:
@@ -609,12 +642,23 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
         seed = deal_seed(plan.seed, schedule.deck(k))
         game = plan.game.match_module
         previous = schedule.deck(k) if plan.tribute else None
-        deal = drive(
-            game.arena_deal(plan.rules, seed, schedule.dealer(k), plan.seed, previous), timed
-        )
+        names = [plan.labels[a] for a in seated]
+        deal = game.arena_deal(plan.rules, seed, schedule.dealer(k), plan.seed, previous)
+        try:
+            drive(deal, timed)
+        except Quit:
+            raise
+        except Exception as error:
+            # The error keeps its type (callers catch what the agent raised); a note says
+            # which deal it was, and ``arena_record`` holds its moves so far, to replay it.
+            error.add_note(
+                f"in arena deal {k + 1} (deck seed {seed}, dealer {deal.dealer}, seats "
+                f"{', '.join(names)}) at ply {deal.ply}"
+            )
+            error.arena_record = _record_or_none(deal, names)  # type: ignore[attr-defined]
+            raise
         winner, drawn, points = game.arena_score(deal)
         outcome = deal.outcome
-        names = [plan.labels[a] for a in seated]
         played.append(
             _Played(
                 index=k,
@@ -631,6 +675,13 @@ def _play_chunk(plan: _Plan, start: int, stop: int) -> list[_Played]:
             )
         )
     return played
+
+
+def _record_or_none(deal: Deal, names: Sequence[str]) -> dict[str, Any] | None:
+    try:
+        return to_record(deal, names)
+    except GanzdyError:
+        return None
 
 
 def _digest(played: Sequence[_Played]) -> str:
@@ -695,8 +746,12 @@ def arena(
     ``bootstrap`` sets the bootstrap samples of the ratings' confidence intervals, and
     ``start_method`` the start method of the processes (default: the platform's).
     """
+    _check.rules("rules", rules)
+    entrants = _check.agents("agents", agents)
+    deals = _check.count("deals", deals)
+    seed = _check.optional_integral("seed", seed)
+    bootstrap = _check.count("bootstrap", bootstrap)
     players = rules.players
-    entrants = list(agents)
     teams = game_of(rules).teams > 0
     if len(entrants) == 1:
         entrants *= 2 if teams else players
@@ -705,11 +760,7 @@ def arena(
             f"{len(entrants)} agents for {players} seats ({rules}): give one agent per seat "
             "or more (repeat a spec for several copies), or one agent for every seat"
         )
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise GanzdyError(f"deals must be a whole number, not negative: got {deals!r}")
     workers = check_workers(workers)
-    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
-        raise GanzdyError(f"bootstrap must be a whole number, not negative: got {bootstrap!r}")
     objects = [agent_name(a) for a in entrants if not isinstance(a, str)]
     if objects and (ray or (workers or 1) > 1):
         raise GanzdyError(
@@ -732,7 +783,10 @@ def arena(
     buffered: dict[int, _Played] = {}
     progress = {"done": 0, "next": 0}
 
+    finished: list[_Played] = []
+
     def on_chunk(start: int, stop: int, chunk: list[_Played]) -> None:
+        finished.extend(chunk)
         progress["done"] += stop - start
         if on_progress is not None:
             on_progress(progress["done"], deals)
@@ -748,14 +802,24 @@ def arena(
 
     start = time.perf_counter()
     ran: Ran[_Played]
-    if ray:
-        address = ray if isinstance(ray, str) else None
-        ran = run_ray(_play_chunk, plan, deals, address, workers, on_chunk)
-    elif parallel:
-        count = workers or local_cores()
-        ran = run_processes(_play_chunk, plan, deals, count, on_chunk, start_method)
-    else:
-        ran = run_in_process(_play_chunk, plan, deals, on_chunk)
+    try:
+        if ray:
+            address = ray if isinstance(ray, str) else None
+            ran = run_ray(_play_chunk, plan, deals, address, workers, on_chunk)
+        elif parallel:
+            count = workers or local_cores()
+            ran = run_processes(
+                _play_chunk, plan, deals, count, on_chunk, start_method, plan.describe
+            )
+        else:
+            ran = run_in_process(_play_chunk, plan, deals, on_chunk)
+    except (KeyboardInterrupt, Quit) as stop:
+        # Keep what finished: the standings of the deals played so far, marked partial.
+        wall = time.perf_counter() - start
+        backend = ("ray" if ray else "processes") if parallel else "in-process"
+        kept = Ran(sorted(finished, key=lambda p: p.index), backend, workers or 1, None, wall)
+        result = _summarize(rules, seed, deals, schedule, plan, kept, bootstrap, wall)
+        raise ArenaInterrupted(dataclasses.replace(result, partial=True)) from stop
     wall = time.perf_counter() - start
     return _summarize(rules, seed, deals, schedule, plan, ran, bootstrap, wall)
 
@@ -776,7 +840,8 @@ def _summarize(
     points: list[list[int]] = [[] for _ in range(count)]
     moves = [0] * count
     thinking = [0.0] * count
-    decks = -(-deals // schedule.round)
+    # From the deals that finished, so an interrupted arena rates only decks it played.
+    decks = max((schedule.deck(p.index) for p in played), default=-1) + 1
     groups = np.zeros((decks, count, count))
     team_wins = [0, 0]
     for p in played:
@@ -835,6 +900,7 @@ def _summarize(
         digest=_digest(played),
         wall_seconds=wall,
         team_wins=(team_wins[0], team_wins[1]) if plan.teams else None,
+        played=len(played),
     )
 
 

@@ -27,6 +27,7 @@ import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -114,7 +115,14 @@ def run_processes(
     workers: int,
     on_chunk: ChunkObserver[R] | None = None,
     start_method: str | None = None,
+    describe: Callable[[int, int], str] | None = None,
 ) -> Ran[R]:
+    """Run ``task`` over ``total`` items in chunks on ``workers`` processes.
+
+    A worker that dies (killed, out of memory, a crash in native code) breaks the whole
+    pool without saying which chunk killed it, so the unfinished chunks are run once more
+    in a fresh pool; if that pool breaks too, a ``ParallelError`` names the items still
+    unfinished (``describe(start, stop)`` words a chunk; by default, its indices)."""
     try:
         context = multiprocessing.get_context(start_method)
     except ValueError as error:
@@ -122,6 +130,34 @@ def run_processes(
     spans = chunks(total, workers)
     done: dict[int, list[R]] = {}
     began = time.perf_counter()
+    left = list(spans)
+    for attempt in range(2):
+        try:
+            _run_pool(task, payload, left, workers, context, done, on_chunk)
+            break
+        except BrokenProcessPool as error:
+            left = [span for span in left if span[0] not in done]
+            if attempt == 0:
+                continue
+            words = describe or (lambda a, b: f"items {a} to {b - 1}")
+            lost = "; ".join(words(a, b) for a, b in left)
+            raise ParallelError(
+                f"a worker process died twice, in two pools, while playing {lost}"
+            ) from error
+    seconds = time.perf_counter() - began
+    return Ran(_merge(done, spans), "processes", workers, None, seconds)
+
+
+def _run_pool(
+    task: Task[P, R],
+    payload: P,
+    spans: Sequence[tuple[int, int]],
+    workers: int,
+    context: Any,
+    done: dict[int, list[R]],
+    on_chunk: ChunkObserver[R] | None,
+) -> None:
+    """Run ``spans`` in one pool, filling ``done`` as chunks finish."""
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: dict[Future[list[R]], tuple[int, int]] = {
             pool.submit(task, payload, start, stop): (start, stop) for start, stop in spans
@@ -134,13 +170,24 @@ def run_processes(
                     done[start] = future.result()  # re-raises a worker's exception here
                     if on_chunk is not None:
                         on_chunk(start, stop, done[start])
-        except BaseException:
+        except BaseException as error:
             # One chunk failed (or Ctrl-C): drop the chunks not yet started.
             for future in pending:
                 future.cancel()
+            if isinstance(error, KeyboardInterrupt):
+                # Leaving the pool waits for the running chunks, which can take minutes:
+                # after Ctrl-C the caller wants what finished now, so stop the workers.
+                _stop_workers(pool)
             raise
-    seconds = time.perf_counter() - began
-    return Ran(_merge(done, spans), "processes", workers, None, seconds)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    # ProcessPoolExecutor has no public way to end running tasks; its process table is
+    # private but has been there since Python 3.2.
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _import_ray() -> Any:

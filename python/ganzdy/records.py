@@ -14,6 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ganzdy._check import excerpt
 from ganzdy._core import GanzdyError, Rules
 from ganzdy.deal import Deal
 from ganzdy.games import game_of
@@ -107,7 +108,7 @@ def _field(record: Mapping[str, Any], name: str, kinds: tuple[type, ...], what: 
     value = record[name]
     # bool is an int in Python; a JSON true is never a count or a seat.
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise RecordError(f"record field {name!r} must be {what}, not {value!r}")
+        raise RecordError(f"record field {name!r} must be {what}, not {excerpt(value)}")
     return value
 
 
@@ -123,7 +124,7 @@ def _rules_of(record: Mapping[str, Any]) -> Rules:
     options = record.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise RecordError(
-            f"record field 'options' must map option names to values, not {options!r}"
+            f"record field 'options' must map option names to values, not {excerpt(options)}"
         )
     try:
         return Rules(game, players=players, **options)
@@ -138,7 +139,7 @@ def _deck_field(record: Mapping[str, Any]) -> list[str] | None:
     if deck is not None and (
         not isinstance(deck, list) or not all(isinstance(card, str) for card in deck)
     ):
-        raise RecordError(f"record field 'deck' must be a list of card text, not {deck!r}")
+        raise RecordError(f"record field 'deck' must be a list of card text, not {excerpt(deck)}")
     return deck
 
 
@@ -189,15 +190,15 @@ def _deal_of(record: Mapping[str, Any], rules: Rules) -> Deal:
 
 def _check_outcome(recorded: Any, deal: Deal) -> None:
     if not isinstance(recorded, dict):
-        raise RecordError(f"record field 'outcome' must be an object, not {recorded!r}")
+        raise RecordError(f"record field 'outcome' must be an object, not {excerpt(recorded)}")
     replayed = _outcome_of(deal)
     for name, value in recorded.items():
         if name not in replayed:
-            raise RecordError(f"record outcome has an unknown field {name!r}")
+            raise RecordError(f"record outcome has an unknown field {excerpt(name)}")
         if value != replayed[name]:
             raise RecordError(
-                f"record outcome disagrees with the replay: {name} is {value!r} in the record "
-                f"but {replayed[name]!r} after replaying {deal.ply} moves"
+                f"record outcome disagrees with the replay: {name} is {excerpt(value)} in the "
+                f"record but {replayed[name]!r} after replaying {deal.ply} moves"
             )
 
 
@@ -209,23 +210,35 @@ def _opened(record: Mapping[str, Any] | str) -> tuple[Mapping[str, Any], Rules]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"not a ganzdy record: format is {fmt!r}, expected {FORMAT!r}")
+        raise RecordError(f"not a ganzdy record: format is {excerpt(fmt)}, expected {FORMAT!r}")
     version = _field(record, "version", (int,), "an integer")
     if not 1 <= version <= VERSION:
         raise RecordError(f"record version {version} is not one this ganzdy reads (1 to {VERSION})")
     return record, _rules_of(record)
 
 
+def _check_agents(record: Mapping[str, Any], rules: Rules) -> None:
+    """The agents, when recorded, name one agent a seat: a reader indexes them by seat."""
+    agents = _optional(record, "agents", (list,), "a list of agent names, one a seat")
+    if agents is None:
+        return
+    if len(agents) != rules.players or not all(isinstance(name, str) for name in agents):
+        raise RecordError(
+            f"record field 'agents' must name one agent for each of the {rules.players} "
+            f"seats, not {excerpt(agents)}"
+        )
+
+
 def _replay(record: Mapping[str, Any], deal: Deal) -> None:
     moves = _field(record, "moves", (list,), "a list of move text")
     for number, text in enumerate(moves, 1):
         if not isinstance(text, str):
-            raise RecordError(f"record move {number} is not move text: {text!r}")
+            raise RecordError(f"record move {number} is not move text: {excerpt(text)}")
         try:
             deal.push(deal.parse_move(text))
         except GanzdyError as error:
             # Same error class as the engine's, so callers can tell a bad deck from a bad move.
-            raise type(error)(f"record move {number} {text!r}: {error}") from error
+            raise type(error)(f"record move {number} {excerpt(text)}: {error}") from error
     if "outcome" in record:
         _check_outcome(record["outcome"], deal)
 
@@ -235,16 +248,25 @@ def from_record(record: Mapping[str, Any] | str) -> Deal:
     the way: the deal of the record's ``game`` (a ``GanDengYanDeal``, ``GuandanDeal`` or
     ``GoujiDeal``), dealt from its seed or deck and setup, with every move pushed."""
     record, rules = _opened(record)
+    _check_agents(record, rules)
     deal = _deal_of(record, rules)
     _replay(record, deal)
     return deal
 
 
 def _parse_json(text: str) -> Any:
+    if not isinstance(text, str):
+        raise TypeError(f"record text must be str, not {type(text).__name__}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"record is not JSON: {error}") from error
+    except RecursionError:
+        raise RecordError(f"record is nested too deeply to read: {excerpt(text)}") from None
+    except ValueError as error:
+        # Python refuses to read an int of more than 4,300 digits (a guard against slow
+        # parsing); no field of a record needs one.
+        raise RecordError(f"record is not readable JSON ({error}): {excerpt(text)}") from None
 
 
 def dumps(deal: Deal, agents: Sequence[str] | None = None) -> str:
@@ -283,8 +305,14 @@ def save(deal: Deal, path: str | os.PathLike[str], agents: Sequence[str] | None 
 
 def load(path: str | os.PathLike[str]) -> Deal:
     """Replay the record stored at ``path``."""
-    with open(path, encoding="utf-8") as file:
-        text = file.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{os.fspath(path)}: a record is UTF-8 text, but byte {error.start} is "
+            f"{error.object[error.start : error.start + 1]!r}"
+        ) from None
     try:
         return loads(text)
     except GanzdyError as error:

@@ -152,7 +152,7 @@ def test_match_is_the_match_of_the_rules_game(game: str) -> None:
         assert ganzdy.from_record(result.record).is_terminal
     again = ganzdy.Match(rules, specs, 2, seed=11)
     assert [r.plies for r in again.run()] == [r.plies for r in results]
-    with pytest.raises(ganzdy.GanzdyError, match="needs a Rules value"):
+    with pytest.raises(TypeError, match=r"rules must be a ganzdy\.Rules"):
         ganzdy.Match(game, specs)  # type: ignore[arg-type]
 
 

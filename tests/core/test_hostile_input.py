@@ -1,6 +1,8 @@
-"""Hostile input: every bad call raises a clear error and leaves the deal exactly as it was."""
+"""Hostile input: every bad call raises a clear error and leaves the deal exactly as it was,
+in every game."""
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 
@@ -9,56 +11,106 @@ from ganzdy import Cards, Move, Rules
 
 RULES = Rules("gan_deng_yan", players=4)
 
+Call = Callable[[ganzdy.Deal], object]
 
-def midgame() -> ganzdy.GanDengYanDeal:
-    deal = RULES.new_deal(seed=21)
-    for _ in range(9):
-        deal.push(deal.legal_moves[0 if deal.table.is_pass else -1])
+
+def midgame(game: str = "gan_deng_yan") -> ganzdy.Deal:
+    """A deal of ``game`` nine plies in, past Gouji's buying and Guandan's first leads."""
+    deal = ganzdy.Rules(game).new_deal(seed=21)
+    for ply in range(9):
+        moves = deal.legal_moves
+        # Vary the choice so the nine plies are not all passes or all the biggest move.
+        deal.push(moves[(ply * 7) % len(moves)])
+    assert not deal.is_terminal
     return deal
 
 
-def unchanged(
-    deal: ganzdy.GanDengYanDeal, call: object, error: type[BaseException], match: str | None = None
-) -> None:
-    """`call(deal)` raises `error` and the deal's record and hash are as before."""
-    before = (deal.hash(), deal.to_record(), list(deal.legal_moves))
+def unchanged(deal: ganzdy.Deal, call: Call, error: type[BaseException], match: str = "") -> None:
+    """`call(deal)` raises `error` and the deal's record, hash and legal moves are as before."""
+    before = (deal.hash(), deal.to_record(), deal.history, list(deal.legal_moves))
     with pytest.raises(error, match=match or None):
-        call(deal)  # type: ignore[operator]
-    assert (deal.hash(), deal.to_record(), list(deal.legal_moves)) == before
+        call(deal)
+    assert (deal.hash(), deal.to_record(), deal.history, list(deal.legal_moves)) == before
+
+
+# Calls every game's deal refuses, whatever the position: the Deal protocol's members.
+EVERY_GAME: list[tuple[str, Call, type[BaseException], str]] = [
+    ("push text", lambda d: d.push("5s"), TypeError, ""),  # type: ignore[arg-type]
+    ("push None", lambda d: d.push(None), TypeError, ""),  # type: ignore[arg-type]
+    ("apply int", lambda d: d.apply(3), TypeError, ""),  # type: ignore[arg-type]
+    (
+        "push unheld",
+        lambda d: d.push(Move("single", "3", "3s 3s 3s 3s")),
+        ganzdy.IllegalMoveError,
+        "",
+    ),
+    (
+        "apply unheld",
+        lambda d: d.apply(Move("single", "3", "3s 3s 3s 3s")),
+        ganzdy.IllegalMoveError,
+        "",
+    ),
+    ("parse bad card", lambda d: d.parse_move("5s Zs"), ganzdy.ParseError, "bad card 'Zs'"),
+    ("parse bad kind", lambda d: d.parse_move("5s as flush 5"), ganzdy.ParseError, ""),
+    ("parse junk", lambda d: d.parse_move("\x00\xff" * 50), ganzdy.ParseError, ""),
+    ("parse int", lambda d: d.parse_move(5), TypeError, ""),  # type: ignore[arg-type]
+    ("hand past seats", lambda d: d.hand(d.players), ganzdy.RulesError, "not a seat"),
+    ("hand -1", lambda d: d.hand(-1), ganzdy.RulesError, "not a seat"),
+    ("hand huge", lambda d: d.hand(2**80), ganzdy.RulesError, "not a seat"),
+    ("hand text", lambda d: d.hand("0"), TypeError, ""),  # type: ignore[arg-type]
+    ("is_out past seats", lambda d: d.is_out(d.players), ganzdy.RulesError, "not a seat"),
+    ("is_legal text", lambda d: d.is_legal("pass"), TypeError, ""),  # type: ignore[arg-type]
+    ("why_illegal None", lambda d: d.why_illegal(None), TypeError, ""),  # type: ignore[arg-type]
+    ("observation past seats", lambda d: d.observation(99), ganzdy.RulesError, "not a seat"),
+    ("sample_world past seats", lambda d: d.sample_world(99, 1), ganzdy.RulesError, "not a seat"),
+    ("sample_world text seed", lambda d: d.sample_world(0, "x"), TypeError, "seed"),  # type: ignore[arg-type]
+    ("copy text history", lambda d: d.copy(history="yes"), TypeError, ""),  # type: ignore[arg-type]
+    ("to_record text agents", lambda d: d.to_record(agents="ab"), ganzdy.RecordError, ""),
+]
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [pytest.param(call, error, match, id=name) for name, call, error, match in EVERY_GAME],
+)
+def test_bad_calls_change_nothing(
+    game: str, call: Call, error: type[BaseException], match: str
+) -> None:
+    unchanged(midgame(game), call, error, match)
 
 
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda d: d.push("5s"), TypeError, ""),
-        (lambda d: d.push(None), TypeError, ""),
-        (lambda d: d.apply(3), TypeError, ""),
-        (
-            lambda d: d.push(Move("single", "3", "3s 3s 3s 3s")),
-            ganzdy.IllegalMoveError,
-            "does not hold",
-        ),
         (lambda d: d.push(Move("king_bomb", "", "BJ RJ")), ganzdy.IllegalMoveError, ""),
-        (
-            lambda d: d.apply(Move("single", "3", "3s 3s 3s 3s")),
-            ganzdy.IllegalMoveError,
-            "does not hold",
-        ),
         (lambda d: d.apply_id(-5), ganzdy.IllegalMoveError, "out of range"),
         (lambda d: d.apply_id(10**15), ganzdy.IllegalMoveError, "out of range"),
         (lambda d: d.push_id(2**70), TypeError, ""),
-        (lambda d: d.parse_move("5s Zs"), ganzdy.ParseError, "bad card 'Zs'"),
-        (lambda d: d.parse_move("5s as flush 5"), ganzdy.ParseError, ""),
-        (lambda d: d.parse_move("\x00\xff" * 50), ganzdy.ParseError, ""),
-        (lambda d: d.hand(4), ganzdy.RulesError, "not a seat"),
-        (lambda d: d.hand(-1), ganzdy.RulesError, "not a seat"),
-        (lambda d: d.hand(2**80), ganzdy.RulesError, "not a seat"),
-        (lambda d: d.hand("0"), TypeError, ""),
-        (lambda d: d.is_legal("pass"), TypeError, ""),
+        (lambda d: d.push_id("1"), TypeError, ""),
     ],
 )
-def test_bad_calls_change_nothing(call: object, error: type[BaseException], match: str) -> None:
-    unchanged(midgame(), call, error, match)
+def test_bad_gan_deng_yan_calls_change_nothing(
+    call: Callable[[ganzdy.GanDengYanDeal], object], error: type[BaseException], match: str
+) -> None:
+    """What only Gan Deng Yan's deal has: moves by id, and moves of other rules' presets."""
+    deal = midgame()
+    assert isinstance(deal, ganzdy.GanDengYanDeal)
+    unchanged(deal, call, error, match)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_moves_of_another_game_are_refused(game: str) -> None:
+    deal = midgame(game)
+    for other in ganzdy.GAMES:
+        if other == game:
+            continue
+        foreign = midgame(other)
+        for move in list(foreign.legal_moves)[:5]:
+            if deal.is_legal(move):
+                continue  # the same cards and reading can be legal here too
+            unchanged(deal, lambda d, m=move: d.push(m), ganzdy.IllegalMoveError)
+            unchanged(deal, lambda d, m=move: d.apply(m), ganzdy.IllegalMoveError)
 
 
 def test_moves_from_other_rules_are_refused() -> None:
@@ -72,20 +124,18 @@ def test_moves_from_other_rules_are_refused() -> None:
         unchanged(deal, lambda d, m=move: d.push(m), ganzdy.IllegalMoveError)
 
 
-def test_the_end_and_the_beginning() -> None:
-    deal = RULES.new_deal(seed=4)
-    with pytest.raises(ganzdy.IllegalMoveError, match="no move to undo"):
-        deal.pop()
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_the_end_and_the_beginning(game: str) -> None:
+    deal = ganzdy.Rules(game).new_deal(seed=4)
+    unchanged(deal, lambda d: d.pop(), ganzdy.IllegalMoveError, "no move to undo")
     while not deal.is_terminal:
         deal.push(deal.legal_moves[-1])
     assert list(deal.legal_moves) == [] and deal.current_player is None
-    for call in (
-        lambda d: d.push(Move("pass")),
-        lambda d: d.apply(Move("pass")),
-        lambda d: d.apply_id(0),
-    ):
+    for call in (lambda d: d.push(Move("pass")), lambda d: d.apply(Move("pass"))):
         unchanged(deal, call, ganzdy.IllegalMoveError, "over")
-    assert deal.legal_ids().tolist() == [] and not deal.legal_mask().any()
+    if isinstance(deal, ganzdy.GanDengYanDeal):
+        unchanged(deal, lambda d: d.apply_id(0), ganzdy.IllegalMoveError, "over")  # type: ignore[attr-defined]
+        assert deal.legal_ids().tolist() == [] and not deal.legal_mask().any()
 
 
 def test_bad_deal_arguments() -> None:
@@ -106,8 +156,9 @@ def test_bad_deal_arguments() -> None:
     assert RULES.new_deal(seed=-1).deck == RULES.new_deal(seed=2**64 - 1).deck
 
 
-def test_history_less_copies_refuse_what_needs_history() -> None:
-    copy = midgame().copy(history=False)
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_history_less_copies_refuse_what_needs_history(game: str) -> None:
+    copy = midgame(game).copy(history=False)
     with pytest.raises(ganzdy.IllegalMoveError, match="without history"):
         copy.pop()
     with pytest.raises(ganzdy.IllegalMoveError, match="cannot be pickled"):

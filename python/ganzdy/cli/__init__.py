@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from ganzdy._core import GanzdyError
+from ganzdy.agents import Quit
 from ganzdy.cli import arena as arena_command
 from ganzdy.cli import moves as moves_command
 from ganzdy.cli import play as play_command
@@ -151,6 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GanzdyError as error:
         print(f"ganzdy: error: {type(error).__name__}: {error}", file=sys.stderr)
         return 2
+    except Quit:
+        print("ganzdy: you quit", file=sys.stderr)
+        return 0
+    except KeyboardInterrupt:
+        print("\nganzdy: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader stopped early (`ganzdy moves ... | head`): nothing went wrong here.
         # Point stdout at /dev/null so the flush at exit does not fail again.

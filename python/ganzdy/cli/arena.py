@@ -13,10 +13,11 @@ from typing import TextIO
 
 from ganzdy import records
 from ganzdy._core import GanzdyError
+from ganzdy.agents import Quit
 from ganzdy.cli.common import agent_specs, rules_from
 from ganzdy.deal import Deal
 from ganzdy.games import game_of
-from ganzdy.match import arena
+from ganzdy.match import ArenaInterrupted, ArenaResult, arena
 from ganzdy.ratings import plot_ratings
 
 
@@ -92,19 +93,30 @@ def run(args: argparse.Namespace) -> int:
     if args.ray is not None and not args.quiet:
         where = f"the Ray cluster at {args.ray}" if args.ray else "a local Ray instance"
         print(f"arena: connecting to {where}", file=sys.stderr)
-    result = arena(
-        rules,
-        specs,
-        args.deals,
-        seed=args.seed,
-        rotate=args.rotate,
-        on_deal=None if record_dir is None else on_deal,
-        on_progress=on_progress,
-        workers=args.workers,
-        ray=_arena_backend(args),
-        bootstrap=args.bootstrap,
-        tribute=args.tribute,
-    )
+    try:
+        result = arena(
+            rules,
+            specs,
+            args.deals,
+            seed=args.seed,
+            rotate=args.rotate,
+            on_deal=None if record_dir is None else on_deal,
+            on_progress=on_progress,
+            workers=args.workers,
+            ray=_arena_backend(args),
+            bootstrap=args.bootstrap,
+            tribute=args.tribute,
+        )
+    except ArenaInterrupted as stop:
+        # Ctrl-C or a person quitting: what finished is kept, shown and written, marked partial.
+        quit_ = isinstance(stop.__cause__, Quit)
+        why = "you quit" if quit_ else "interrupted"
+        print(f"\narena: {why} after {stop.result.played} of {args.deals} deals", file=sys.stderr)
+        print(stop.result.table())
+        if out is not None:
+            _write(out, stop.result)
+        # Quitting at the table is a person's choice, not a failure; Ctrl-C is SIGINT's 130.
+        return 0 if quit_ else 130
     if progress is not None and args.deals == 0:
         progress.update(0)
     print(result.table())
@@ -125,11 +137,16 @@ def run(args: argparse.Namespace) -> int:
     if record_dir is not None:
         print(f"records of the {args.deals} deals in {record_dir}/")
     if out is not None:
-        out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
-        print(f"results in {out}")
+        _write(out, result)
     if plot is not None:
         assert result.ratings is not None
         title = f"{len(specs)} agents, {args.deals} deals of {rules}, seed {result.seed}"
         plot_ratings(result.ratings, plot, title)
         print(f"ratings plot in {plot}")
     return 0
+
+
+def _write(out: Path, result: ArenaResult) -> None:
+    out.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+    kept = f" (partial: {result.played} of {result.deals} deals)" if result.partial else ""
+    print(f"results in {out}{kept}")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ganzdy import _check
 from ganzdy._core import GanDengYanDeal, GanzdyError, Rules, deal_seed
 from ganzdy.agents import agent_name
 from ganzdy.games import game_of
@@ -59,6 +60,11 @@ class GanDengYanMatch(Match[DealResult]):
         keep_records: bool = False,
         on_move: MoveObserver | None = None,
     ) -> None:
+        _check.rules("rules", rules)
+        agents = _check.agents("agents", agents)
+        deals = _check.count("deals", deals)
+        max_redeals = _check.count("max_redeals", max_redeals)
+        first_dealer = _check.optional_integral("first_dealer", first_dealer)
         if rules.game != "gan_deng_yan":
             other = game_of(rules).match.__name__
             raise GanzdyError(

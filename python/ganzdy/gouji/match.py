@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ganzdy import _check
 from ganzdy._core import GanzdyError, GoujiDeal, Rules, deal_seed
 from ganzdy.agents import agent_name
 from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, drive
@@ -137,7 +138,11 @@ class GoujiMatch(Match[HandResult]):
         on_move: MoveObserver | None = None,
         max_voids: int = 100,
     ) -> None:
+        _check.rules("rules", rules)
         self.options = MatchOptions.of(rules)
+        agents = _check.agents("agents", agents)
+        if hands is not None:
+            hands = _check.count("hands", hands)
         if len(agents) != PLAYERS:
             raise GanzdyError(f"{len(agents)} agents for the 6 seats of Gouji")
         if hands is None:

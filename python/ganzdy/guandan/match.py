@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ganzdy import _check
 from ganzdy._core import GanzdyError, GuandanDeal, Rules, deal_seed
 from ganzdy.agents import agent_name
 from ganzdy.guandan.view import Tribute
@@ -246,7 +247,11 @@ class GuandanMatch(Match[HandResult]):
         keep_records: bool = False,
         on_move: MoveObserver | None = None,
     ) -> None:
+        _check.rules("rules", rules)
         self.options = MatchOptions.of(rules)
+        agents = _check.agents("agents", agents)
+        if max_hands is not None:
+            max_hands = _check.count("max_hands", max_hands)
         if rules.option("level") != "2":
             raise GanzdyError(
                 f"{rules}: the match sets each hand's level (the banker's); give the levels "
