@@ -18,7 +18,7 @@ namespace {
 
 using gd::Deal;
 
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+std::string repr_of(py::handle obj) { return quoted(obj); }
 
 // Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
 int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
@@ -58,7 +58,7 @@ gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py
     if (seq.size() != 2) throw RulesError(bad);
     for (std::size_t t = 0; t < 2; ++t) {
       if (!py::isinstance<py::str>(seq[t])) throw RulesError(bad);
-      const auto rank = parse_rank(seq[t].cast<std::string>());
+      const auto rank = parse_rank(text_arg(seq[t], "team_levels"));
       if (!rank) throw RulesError(bad);
       setup.team_levels[t] = *rank;
     }

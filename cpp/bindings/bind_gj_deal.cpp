@@ -18,7 +18,7 @@ namespace {
 
 using gj::Deal;
 
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+std::string repr_of(py::handle obj) { return quoted(obj); }
 
 py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
 py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
@@ -75,7 +75,7 @@ gj::HandResult result_in(py::handle obj) {
                      " (GoujiOutcome.result gives one)");
   const auto d = obj.cast<py::dict>();
   for (auto [key, value] : d) {
-    const std::string k = py::isinstance<py::str>(key) ? key.cast<std::string>() : repr_of(key);
+    const std::string k = py::isinstance<py::str>(key) ? quoted(text_arg(key, "previous key")) : repr_of(key);
     if (k != "places" && k != "pointed" && k != "declared" && k != "burns" && k != "men")
       throw RulesError("previous=" + whole + " has an unknown key '" + k + "': expected " + kPreviousKeys);
   }

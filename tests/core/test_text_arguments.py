@@ -1,0 +1,227 @@
+"""Every text argument of ``ganzdy._core`` goes through one conversion (issue 16, item 10):
+a lone surrogate is a ``ParseError`` (the type is right, the text unreadable), never
+``RuntimeError: Unable to cast``; a wrong type is a ``TypeError``; and a message quoting text
+is bounded and keeps its NUL bytes escaped, whatever the text.
+
+The entry points are found, not listed: every parameter of ``_core.pyi`` (the stub that
+stubtest holds to the module) whose annotation admits ``str``. Each is first called with
+good values found by trying a few candidates (so the call reaches the text), then with the
+hostile text in place of the good one."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ganzdy
+from ganzdy import _core
+
+STUB = Path(_core.__file__).with_name("_core.pyi")
+if not STUB.exists():
+    STUB = Path(ganzdy.__file__).with_name("_core.pyi")
+
+SURROGATE = "\ud800"
+
+
+def admits_str(annotation: ast.expr | None) -> bool:
+    return annotation is not None and any(
+        isinstance(n, ast.Name) and n.id == "str" for n in ast.walk(annotation)
+    )
+
+
+def text_parameters() -> Iterator[tuple[str | None, str, str, list[str], set[str]]]:
+    """(class, function, text parameter, parameters in order, those with defaults)."""
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+
+    def visit(body: list[ast.stmt], owner: str | None) -> Iterator[Any]:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                yield from visit(node.body, node.name)
+            elif isinstance(node, ast.FunctionDef):
+                a = node.args
+                positional = a.posonlyargs + a.args
+                defaulted = {p.arg for p in positional[len(positional) - len(a.defaults) :]}
+                defaulted |= {p.arg for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d}
+                names = [p.arg for p in positional + a.kwonlyargs]
+                for p in positional + a.kwonlyargs:
+                    if p.arg != "self" and admits_str(p.annotation):
+                        yield owner, node.name, p.arg, names, defaulted
+
+    seen = set()
+    for entry in visit(tree.body, None):
+        key = entry[:3]
+        if key not in seen:  # overloads: one probe a parameter
+            seen.add(key)
+            yield entry
+
+
+ENTRIES = list(text_parameters())
+
+# Good values to try for a parameter, by name; the first that makes the whole call work
+# is the one replaced. Text first, so the probe reaches the conversion of text.
+CANDIDATES: dict[str, list[Any]] = {
+    "cards": ["5s", "5s 5h"],
+    "other": ["5s"],
+    "hand": ["5s 6s 7s"],
+    "what": ["5"],
+    "text": ["5s", "5s as single 5", "5s 6s 7s"],
+    "kind": ["single"],
+    "rank": ["5"],
+    "game": ["gan_deng_yan"],
+    "name": ["players", "cards_per_hand", "jokers_alike"],
+    "table": ["5s", "5s as single 5"],
+    "agents": ["random", ["random"] * 4],
+    "deck": [None],
+    "team_levels": [["2", "2"]],
+    "opponents": ["random"],
+    "seat": ["random", 0],
+    "rollout": ["random"],
+    "reward": ["points"],
+    "phase": ["play"],
+    "role": ["lead"],
+    "move": [ganzdy.Move.parse("5s as single 5")],
+    "hands": [["5s 6s", "7s 8s"]],
+    "to_act": [0],
+    "iterations": [1],
+    "repeats": [1],
+    "num_envs": [1],
+    "deals": [1],
+}
+
+
+def receivers(owner: str | None, game: str) -> list[Any]:
+    """What the function is called on: the module, the class, or an instance of it."""
+    rules = ganzdy.Rules(game)
+    if owner is None:
+        return [_core]
+    cls = getattr(_core, owner)
+    made: list[Any] = [cls]
+    factories: dict[str, Callable[[], Any]] = {
+        "Cards": lambda: ganzdy.Cards("5s 5h"),
+        "Move": lambda: ganzdy.Move.parse("5s as single 5"),
+        "Rules": lambda: rules,
+    }
+    if owner in factories:
+        made.append(factories[owner]())
+    elif owner.endswith("Deal"):
+        try:
+            made.append(rules.new_deal(seed=1) if isinstance(rules.new_deal(seed=1), cls) else cls)
+        except ganzdy.GanzdyError:
+            pass
+    return made
+
+
+def context_values(name: str, game: str) -> list[Any]:
+    rules = ganzdy.Rules(game)
+    by_name: dict[str, list[Any]] = {
+        "rules": [rules],
+        "info": [None],
+        "legal_moves": [[ganzdy.Move.parse("5s as single 5")]],
+        "hand_sizes": [[5] * rules.players],
+    }
+    if name == "info":
+        deal = rules.new_deal(seed=1)
+        info = {
+            "gan_deng_yan": ganzdy.GanDengYanInformationSet,
+            "guandan": ganzdy.GuandanInformationSet,
+            "gouji": ganzdy.GoujiInformationSet,
+        }[game]
+        return [info(deal)]
+    return by_name.get(name, CANDIDATES.get(name, []))
+
+
+def working_call(
+    owner: str | None, function: str, names: list[str], defaulted: set[str]
+) -> tuple[Callable[..., Any], dict[str, Any]] | None:
+    """A receiver and keyword arguments with which the call succeeds, or None."""
+    wanted = [n for n in names if n != "self" and n not in defaulted]
+    for game in ganzdy.GAMES:
+        for receiver in receivers(owner, game):
+            target = receiver if function == "__init__" and inspect.isclass(receiver) else None
+            if function == "__init__" and target is None:
+                continue
+            call = target or getattr(receiver, function, None)
+            if call is None:
+                continue
+            choices = [context_values(n, game) for n in wanted]
+            if any(not c for c in choices):
+                continue
+            # One candidate a parameter at a time is enough to find a good call.
+            for pick in range(max(len(c) for c in choices)):
+                kwargs = {n: c[min(pick, len(c) - 1)] for n, c in zip(wanted, choices, strict=True)}
+                try:
+                    call(**kwargs)
+                except (TypeError, ganzdy.GanzdyError):
+                    continue
+                return call, kwargs
+    return None
+
+
+def entry_id(entry: tuple[Any, ...]) -> str:
+    owner, function, parameter = entry[:3]
+    return f"{owner or '_core'}.{function}({parameter})"
+
+
+def hostile(good: Any, text: str) -> Any:
+    if isinstance(good, list):
+        return [text, *good[1:]]
+    return text
+
+
+def probe(entry: tuple[Any, ...], text: str) -> BaseException:
+    owner, function, parameter, names, defaulted = entry
+    found = working_call(owner, function, names, defaulted | {parameter})
+    if found is None:
+        pytest.fail(f"{entry_id(entry)}: no working call found; add a candidate value")
+    call, kwargs = found
+    good = CANDIDATES.get(parameter, ["5s"])[0]
+    kwargs[parameter] = hostile(good, text)
+    try:
+        call(**kwargs)
+    except Exception as error:  # noqa: BLE001 - the error is what is checked
+        return error
+    pytest.fail(f"{entry_id(entry)} accepted {text[:20]!r}")
+
+
+def test_the_stub_lists_the_text_entry_points() -> None:
+    ids = {entry_id(e) for e in ENTRIES}
+    assert {"Cards.parse(text)", "Move.__init__(kind)", "Rules.__init__(game)", "_core.ismcts(rollout)"} <= ids
+    assert len(ids) >= 37
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=entry_id)
+def test_a_lone_surrogate_is_a_clean_error_at_every_text_argument(entry: tuple[Any, ...]) -> None:
+    error = probe(entry, "5s" + SURROGATE)
+    assert isinstance(error, TypeError | ganzdy.GanzdyError), repr(error)
+    message = str(error)
+    assert "Unable to cast" not in message
+    assert "\\ud800" in message, message
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=entry_id)
+def test_huge_text_with_a_nul_gives_a_short_whole_message(entry: tuple[Any, ...]) -> None:
+    error = probe(entry, "5s\x00" + "z" * 100_000)
+    assert isinstance(error, TypeError | ganzdy.GanzdyError), repr(error)
+    message = str(error)
+    assert len(message) < 1000, message[:300]
+    assert "\x00" not in message
+    # The quoted input is there, escaped, not cut at the NUL.
+    assert "\\x00" in message or "z" * 20 not in message, message[:300]
+
+
+def test_wrong_types_are_type_errors_naming_the_argument() -> None:
+    for call, name in [
+        (lambda: ganzdy.Cards.parse(5), "text"),
+        (lambda: ganzdy.Move(5), "kind"),
+        (lambda: ganzdy.Move("single", 5, "5s"), "rank"),
+        (lambda: ganzdy.Rules(b"gan_deng_yan"), "game"),
+        (lambda: ganzdy.Rules("gan_deng_yan").option(3), "name"),
+        (lambda: ganzdy.Cards("5s").count(5), "what"),
+    ]:
+        with pytest.raises(TypeError, match=name):
+            call()
