@@ -25,7 +25,9 @@ REFERENCES: dict[int, list[str]] = {
         "gan_deng_yan/test_impossible_worlds.py::test_worlds_at_empty_stock_leads_always_let_the_leader_lead",
     ],
     2: ["core/test_threads.py::test_threads_hammering_one_deal_end_normally"],
-    3: ["core/test_exit_and_signals.py::test_a_daemon_thread_in_a_long_call_lets_the_interpreter_exit"],
+    3: [
+        "core/test_exit_and_signals.py::test_a_daemon_thread_in_a_long_call_lets_the_interpreter_exit"
+    ],
     4: [
         "cli/test_ray_address.py::test_an_unreachable_address_fails_fast",
         "cli/test_ray_address.py::test_the_arena_command_reports_it_without_a_traceback",
@@ -35,10 +37,18 @@ REFERENCES: dict[int, list[str]] = {
         "core/test_exit_and_signals.py::test_ctrl_c_stops_ismcts_promptly",
         "core/test_exit_and_signals.py::test_ctrl_c_stops_time_vector_env_promptly",
     ],
-    6: ["gan_deng_yan/test_impossible_worlds.py::test_a_seat_shown_to_hold_all_four_jokers_is_sampled_so"],
-    7: ["gan_deng_yan/test_impossible_worlds.py::test_a_world_at_ply_0_records_pickles_and_replays_as_itself"],
-    8: ["core/test_move_text_runs.py::test_a_run_that_does_not_match_its_cards_or_trailing_junk_is_refused"],
-    9: ["gan_deng_yan/test_impossible_worlds.py::test_apply_refuses_a_declaration_the_game_does_not_have"],
+    6: [
+        "gan_deng_yan/test_impossible_worlds.py::test_a_seat_shown_to_hold_all_four_jokers_is_sampled_so"
+    ],
+    7: [
+        "gan_deng_yan/test_impossible_worlds.py::test_a_world_at_ply_0_records_pickles_and_replays_as_itself"
+    ],
+    8: [
+        "core/test_move_text_runs.py::test_a_run_that_does_not_match_its_cards_or_trailing_junk_is_refused"
+    ],
+    9: [
+        "gan_deng_yan/test_impossible_worlds.py::test_apply_refuses_a_declaration_the_game_does_not_have"
+    ],
     10: [
         "core/test_python_edge.py::test_hostile_record_text_is_a_short_record_error",
         "core/test_python_edge.py::test_a_record_file_that_is_not_utf8",
@@ -53,8 +63,12 @@ REFERENCES: dict[int, list[str]] = {
         "cli/test_cli_errors.py::test_a_person_quitting_an_arena_ends_it_cleanly",
         "cli/test_cli_errors.py::test_sigint_on_arena_prints_and_writes_what_finished",
     ],
-    11: ["guandan/test_guandan_tribute_twins.py::test_twins_differing_in_who_receives_look_the_same_to_the_payer"],
-    12: ["guandan/test_guandan_return_twins.py::test_a_hidden_return_is_the_same_to_the_seats_that_did_not_see_it"],
+    11: [
+        "guandan/test_guandan_tribute_twins.py::test_twins_differing_in_who_receives_look_the_same_to_the_payer"
+    ],
+    12: [
+        "guandan/test_guandan_return_twins.py::test_a_hidden_return_is_the_same_to_the_seats_that_did_not_see_it"
+    ],
     13: ["contract/test_twin_deals.py::test_a_seat_cannot_tell_twin_deals_apart"],
 }
 
@@ -108,7 +122,8 @@ def test_item_7_a_world_at_ply_0_records_as_itself(game: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["9s Jc RJ as straight 9-K", "9s Jc RJ as straight 9-Jzzz", "9s Jc RJ as straight 9-J\x00junk"]
+    "text",
+    ["9s Jc RJ as straight 9-K", "9s Jc RJ as straight 9-Jzzz", "9s Jc RJ as straight 9-J\x00junk"],
 )
 def test_item_8_what_follows_the_dash_is_read(text: str) -> None:
     with pytest.raises(ganzdy.ParseError, match="9-"):

@@ -85,7 +85,9 @@ def is_entry_point(obj: Any) -> bool:
             return False  # errors and plain result records are built by the engine
         if getattr(obj, "_is_protocol", False):
             return False
-        return obj.__module__.startswith("ganzdy.") and not obj.__module__.startswith("ganzdy._core")
+        return obj.__module__.startswith("ganzdy.") and not obj.__module__.startswith(
+            "ganzdy._core"
+        )
     return inspect.isfunction(obj) and obj.__module__.startswith("ganzdy")
 
 
@@ -94,7 +96,11 @@ def public_callables() -> dict[str, Any]:
     for module in public_modules():
         names = getattr(module, "__all__", None)
         if names is None:
-            names = [n for n, v in vars(module).items() if getattr(v, "__module__", None) == module.__name__]
+            names = [
+                n
+                for n, v in vars(module).items()
+                if getattr(v, "__module__", None) == module.__name__
+            ]
         for name in names:
             if name.startswith("_"):
                 continue
@@ -115,7 +121,7 @@ def probes(obj: Any) -> Iterator[tuple[str, inspect.Parameter]]:
         return
     try:
         hints = typing.get_type_hints(obj.__init__ if inspect.isclass(obj) else obj)
-    except Exception:  # noqa: BLE001 - a forward reference to an optional dependency
+    except Exception:
         hints = {}
     for parameter in signature.parameters.values():
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
@@ -130,7 +136,13 @@ CALLABLES = public_callables()
 
 def test_the_probe_reaches_the_entry_points() -> None:
     # The introspection itself must find what the front door exports.
-    for name in ("ganzdy.play_deal", "ganzdy.arena", "ganzdy.view_for", "ganzdy.playouts", "ganzdy.Match"):
+    for name in (
+        "ganzdy.play_deal",
+        "ganzdy.arena",
+        "ganzdy.view_for",
+        "ganzdy.playouts",
+        "ganzdy.Match",
+    ):
         assert name in CALLABLES or name.replace("ganzdy.", "ganzdy.match.") in CALLABLES, name
 
 
@@ -171,8 +183,10 @@ def test_a_wrong_type_names_the_argument(name: str, game: str, tmp_path: Path) -
             if param_name not in str(error):
                 failures.append(f"{param_name}: {type(error).__name__} not naming it: {error}")
             continue
-        except Exception as error:  # noqa: BLE001 - what the test is looking for
+        except Exception as error:
             failures.append(f"{param_name}: {type(error).__name__}: {error}")
             continue
-        failures.append(f"{param_name}: accepted {parameter} as <stranger>, returned {result!r:.80}")
+        failures.append(
+            f"{param_name}: accepted {parameter} as <stranger>, returned {result!r:.80}"
+        )
     assert not failures, f"{name} ({game}):\n" + "\n".join(failures)
