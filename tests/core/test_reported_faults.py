@@ -187,6 +187,6 @@ def test_item_10_a_megabyte_move_text_gives_a_short_message() -> None:
     deal = ganzdy.Rules("gan_deng_yan").new_deal(seed=1)
     for text in ("x" * 2**20, "5s\x00" + "x" * 2**20):
         with pytest.raises(ganzdy.GanzdyError) as caught:
-            deal.push(text)
+            deal.push(deal.parse_move(text))
         message = str(caught.value)
         assert len(message) < 400 and "\x00" not in message
