@@ -255,8 +255,10 @@ def test_huge_text_with_a_nul_gives_a_short_whole_message(entry: tuple[Any, ...]
     message = str(error)
     assert len(message) < 1000, message[:300]
     assert "\x00" not in message
-    # The quoted input is there, escaped, not cut at the NUL.
-    assert "\\x00" in message or "z" * 20 not in message, message[:300]
+    # A message that quotes the input quotes it escaped, not cut at its NUL byte (the C
+    # string a C++ exception hands to Python would end there).
+    if "5s" in message:
+        assert "\\x00" in message, message[:300]
 
 
 def test_wrong_types_are_type_errors_naming_the_argument() -> None:
