@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
-import pkgutil
 import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ import pytest
 
 import ganzdy
 from ganzdy.records import dumps
+from ganzdy.solver import format_position
 
 
 class Stranger:
@@ -33,15 +33,24 @@ class Stranger:
         return "<stranger>"
 
 
-# Modules whose callables are not library entry points.
-SKIPPED_MODULES = {
-    "ganzdy.__main__": "runs the CLI on import",
-    "ganzdy.cli": "argparse front ends, tested by tests/cli with argv lists",
+# The front door: what `ganzdy` exports. ganzdy.env's adapters (another engineer's, in
+# flux) and the per-game match helpers are not probed yet: see the errors branch report.
+PROBED_MODULES = ("ganzdy",)
+
+# Callables of one game: with another game's rules they refuse the rules first.
+GAME_OF = {
+    "ganzdy.GanDengYanMatch": "gan_deng_yan",
+    "ganzdy.GuandanMatch": "guandan",
+    "ganzdy.GoujiMatch": "gouji",
+    "ganzdy.format_position": "gan_deng_yan",
+    "ganzdy.parse_position": "gan_deng_yan",
 }
 
 # Callables taken out of the probe, with why.
 EXEMPT: dict[str, str] = {
     "ganzdy.register_agent": "changes the global agent registry",
+    "ganzdy.SeatView": "a record of what a seat sees, built by view_for (probed there)",
+    "ganzdy.Match": "picks the game's match class from the rules; each of those is probed",
 }
 
 
@@ -57,7 +66,7 @@ def valid_values(game: str, tmp: Path) -> dict[str, Callable[[], Any]]:
         "agents": lambda: list(specs),
         "deal": lambda: rules.new_deal(seed=1),
         "record": deal.to_record,
-        "text": lambda: dumps(deal),
+        "text": lambda: format_position(deal) if game == "gan_deng_yan" else dumps(deal),
         "path": lambda: path,
         "spec": lambda: "random",
         "view": lambda: ganzdy.view_for(rules.new_deal(seed=1)),
@@ -66,17 +75,8 @@ def valid_values(game: str, tmp: Path) -> dict[str, Callable[[], Any]]:
 
 
 def public_modules() -> Iterator[Any]:
-    yield ganzdy
-    for info in pkgutil.walk_packages(ganzdy.__path__, "ganzdy."):
-        parts = info.name.split(".")
-        if any(p.startswith("_") for p in parts[1:]):
-            continue
-        if any(info.name == m or info.name.startswith(m + ".") for m in SKIPPED_MODULES):
-            continue
-        try:
-            yield importlib.import_module(info.name)
-        except ImportError:  # an optional dependency (OpenSpiel, PettingZoo...) is missing
-            continue
+    for name in PROBED_MODULES:
+        yield importlib.import_module(name)
 
 
 def is_entry_point(obj: Any) -> bool:
@@ -94,14 +94,9 @@ def is_entry_point(obj: Any) -> bool:
 def public_callables() -> dict[str, Any]:
     found: dict[int, tuple[str, Any]] = {}
     for module in public_modules():
-        names = getattr(module, "__all__", None)
-        if names is None:
-            names = [
-                n
-                for n, v in vars(module).items()
-                if getattr(v, "__module__", None) == module.__name__
-            ]
-        for name in names:
+        # The public surface is what a module declares in __all__ (the package's own
+        # re-exports included); a module without one holds internal helpers.
+        for name in getattr(module, "__all__", ()):
             if name.startswith("_"):
                 continue
             obj = getattr(module, name)
@@ -160,6 +155,12 @@ def test_a_wrong_type_names_the_argument(name: str, game: str, tmp_path: Path) -
     missing = [p.name for p in required if p.name not in values]
     if missing:
         pytest.fail(f"{name}: no valid value for {missing}; add one to valid_values or exempt it")
+    try:
+        obj(**{p.name: values[p.name]() for p in required})
+    except (TypeError, ganzdy.GanzdyError) as error:
+        if game == GAME_OF.get(name, game):
+            pytest.fail(f"{name}: the call with good values fails: {error}")
+        pytest.skip(f"{name} is for {GAME_OF.get(name)}, not {game}: {error}")
     failures = []
     for param_name, parameter in probes(obj):
         args: list[Any] = []

@@ -81,7 +81,7 @@ class GanDengYanMatch(Match[DealResult]):
             raise GanzdyError(f"first_dealer={first_dealer} is not a seat of {rules}")
         self.dealer = first_dealer  # who deals the next deal
         self.max_redeals = max_redeals
-        self.keep_records = keep_records
+        self.keep_records = _check.flag("keep_records", keep_records)
         self.points = [0] * rules.players
         self.redeals = 0  # drawn deals re-dealt, over the whole match
         self.dealt = 0  # deals dealt, re-deals included: the index of the next deal seed

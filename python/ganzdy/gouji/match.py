@@ -151,9 +151,11 @@ class GoujiMatch(Match[HandResult]):
             raise GanzdyError(f"hands={hands!r}: expected a whole number of hands")
         self._start(rules, agents, seed, on_move)
         self.hands = hands
-        self.keep_records = keep_records
-        self.max_voids = max_voids
+        self.keep_records = _check.flag("keep_records", keep_records)
+        self.max_voids = _check.count("max_voids", max_voids)
         self.deals_dealt = 0
+        if previous is not None:
+            _check.instance("previous", previous, Mapping, "a hand result (a dict) or None")
         self.previous: dict[str, Any] | None = None if previous is None else dict(previous)
         self.totals = [0] * PLAYERS
         if self.previous is not None:

@@ -263,8 +263,10 @@ class GuandanMatch(Match[HandResult]):
             raise GanzdyError(f"max_hands={max_hands!r}: expected a whole number, or None")
         self._start(rules, agents, seed, on_move)
         self.max_hands = max_hands
+        if start is not None:
+            _check.instance("start", start, MatchState, "a MatchState or None")
         self.state = MatchState() if start is None else start
-        self.keep_records = keep_records
+        self.keep_records = _check.flag("keep_records", keep_records)
         self._options: dict[str, Any] = {
             name: o.value for name, o in rules.options.items() if name != "level"
         }
