@@ -53,8 +53,8 @@ def parse_position(
     hands = [part.strip() for part in head.split("|")]
     if len(hands) < 2:
         raise ParseError(
-            f"position {_check.excerpt(text)} has {len(hands)} hand: separate the hands of the seats "
-            "with '|', e.g. '5s 6s BJ | 7h 7d'"
+            f"position {_check.excerpt(text)} has {len(hands)} hand: separate the hands of "
+            "the seats with '|', e.g. '5s 6s BJ | 7h 7d'"
         )
     hands = ["" if hand == "-" else hand for hand in hands]
     values: dict[str, str] = {}
