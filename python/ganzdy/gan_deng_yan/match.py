@@ -141,11 +141,16 @@ def arena_deal(
 ) -> GanDengYanDeal:
     """An arena deal: shuffled from ``seed``, dealt by ``dealer`` (Gan Deng Yan has no
     tribute, so nothing comes from a previous deal)."""
+    _check.rules("rules", rules)
+    seed, dealer = _check.integral("seed", seed), _check.integral("dealer", dealer)
+    _check.integral("arena_seed", arena_seed)
+    _check.optional_integral("deck", deck)
     return GanDengYanDeal(rules, seed, dealer)
 
 
 def arena_score(deal: GanDengYanDeal) -> tuple[int | None, bool, tuple[int, ...]]:
     """The winner (None when drawn), whether the deal was drawn, and each seat's points."""
+    _check.instance("deal", deal, GanDengYanDeal, "a GanDengYanDeal")
     outcome = deal.outcome
     return outcome.winner, outcome.drawn, tuple(outcome.points)
 
