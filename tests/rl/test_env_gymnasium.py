@@ -13,7 +13,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ganzdy
-from ganzdy.env.gymnasium import ENV_ID, GanDengYanEnv
+from ganzdy.env.gymnasium import ENV_IDS, GanDengYanEnv
+
+ENV_ID = ENV_IDS["gan_deng_yan"]
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 

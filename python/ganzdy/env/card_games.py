@@ -34,7 +34,7 @@ or Gouji rules; ``CardGameAECEnv`` is the unwrapped ``AECEnv``. Agents are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -89,8 +89,10 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
         illegal_reward: float = -1.0,
         max_moves: int = DEFAULT_MAX_MOVES,
     ) -> None:
-        if not isinstance(rules, Rules) or rules.game not in ("guandan", "gouji"):
-            raise GanzdyError(f"CardGameAECEnv plays Guandan or Gouji rules, not {rules!r}")
+        if not isinstance(rules, Rules) or game_of(rules).move_ids:
+            raise GanzdyError(
+                f"CardGameAECEnv plays the rules of a game with card-level moves, not {rules!r}"
+            )
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 2:
             raise GanzdyError(f"max_moves={max_moves!r}: expected an int of at least 2")
         self.rules = rules
@@ -144,19 +146,20 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
 
     def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardDeal:
         seed = int(rng.integers(0, 2**64, dtype=np.uint64))
-        order = [int(s) for s in rng.permutation(4)]
+        order = [int(s) for s in rng.permutation(self.rules.players)]
         given = options.get("deal")
+        game = game_of(self.rules)
         if given is not None:
-            if not isinstance(given, GuandanDeal | GoujiDeal) or given.rules != self.rules:
+            if not isinstance(given, game.deal) or given.rules != self.rules:
                 raise GanzdyError(f"reset option 'deal' must be a deal of {self.rules}")
             if given.is_terminal:
                 raise GanzdyError("reset option 'deal' is a deal that is already over")
-            return given.copy()
-        if self.rules.game == "gouji":
-            return GoujiDeal(self.rules, seed)
-        if options.get("first_hand"):
-            return GuandanDeal(self.rules, seed)
-        return GuandanDeal(self.rules, seed, previous_finish=order)
+            return cast(CardDeal, given.copy())
+        # A game whose deals follow a previous hand's finishing order (Guandan: its
+        # tribute) is dealt after a drawn one, so the phases before play are played.
+        later = "previous_finish" in game.record_fields and not options.get("first_hand")
+        deal = game.new_deal(self.rules, seed, previous_finish=order if later else None)
+        return cast(CardDeal, deal)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(self._new_deal(self._generator(seed), options or {}))

@@ -60,12 +60,11 @@ from ganzdy.env._common import (
     render_text,
     start_deal,
 )
-from ganzdy.env.card_gymnasium import GOUJI_ENV_ID, GUANDAN_ENV_ID
-from ganzdy.games import game_of
+from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
+from ganzdy.games import GAMES, game_of
 
-__all__ = ["ENV_ID", "GanDengYanEnv", "OpponentSpec"]
+__all__ = ["ENV_IDS", "GanDengYanEnv", "OpponentSpec", "make"]
 
-ENV_ID = "ganzdy/GanDengYan-v0"
 OpponentSpec = str | Agent
 _MAX_REDEALS = 100
 
@@ -104,7 +103,7 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         seat: int = 0,
         opponents: OpponentSpec | Sequence[OpponentSpec | None] = "greedy",
         render_mode: str | None = None,
@@ -311,10 +310,18 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
 
 
-gymnasium.register(id=ENV_ID, entry_point="ganzdy.env.gymnasium:GanDengYanEnv")
+# Every game with move ids, by its registry id (``Game.env_id``); importing
+# ganzdy.env.card_gymnasium above registered the others.
+for _game in map(game_of, GAMES):
+    if _game.move_ids:
+        gymnasium.register(
+            id=_game.env_id,
+            entry_point="ganzdy.env.gymnasium:GanDengYanEnv",
+            kwargs={"rules": _game.name},
+        )
 
-# Each game's registered id; importing this module registers all three.
-ENV_IDS = {"gan_deng_yan": ENV_ID, "guandan": GUANDAN_ENV_ID, "gouji": GOUJI_ENV_ID}
+#: Each game's registered id (``Game.env_id``), by game name.
+ENV_IDS: dict[str, str] = {name: game_of(name).env_id for name in GAMES}
 
 
 def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.int64]:
@@ -324,6 +331,6 @@ def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.
     if isinstance(rules, str):
         rules = Rules(rules)
     env: gymnasium.Env[dict[str, Any], np.int64] = gymnasium.make(
-        ENV_IDS[game_of(rules).name], rules=rules, **kwargs
+        game_of(rules).env_id, rules=rules, **kwargs
     )
     return env

@@ -54,6 +54,7 @@ from ganzdy.env._common import (
     start_deal,
 )
 from ganzdy.env.card_games import CardGameAECEnv
+from ganzdy.games import game_of
 
 __all__ = ["GanDengYanAECEnv", "env", "raw_env"]
 
@@ -142,7 +143,7 @@ def env(
     Only the ``OrderEnforcingWrapper`` is applied: the environment checks actions itself
     (``AssertOutOfBoundsWrapper`` would only turn its clearer errors into assertions).
     """
-    if isinstance(rules, Rules) and rules.game != "gan_deng_yan":
+    if isinstance(rules, Rules) and not game_of(rules).move_ids:
         if options:
             raise GanzdyError(f"give either rules or rule options ({', '.join(sorted(options))})")
         card_game = CardGameAECEnv(
