@@ -49,7 +49,9 @@ class Game:
     ``move_ids`` says whether its moves have ids in a fixed space (``rules.move_id``,
     ``deal.legal_ids``), which is what its Gymnasium and PettingZoo environments and its
     OpenSpiel actions are made of, or are card level (an action is then the index of a
-    legal move, described by its features); ``teams`` is
+    legal move, described by its features); ``player_counts`` is the least and the most
+    players it is played by; ``derived_options`` are the options whose default depends
+    on other values (the player count, another option); ``teams`` is
     how many seats a team holds (0: everyone for themselves), so an arena entrant plays
     every ``players // teams``-th seat; ``record_fields`` are the record fields that say
     how its deal was set up beyond the seed or deck (each passed to the deal's
@@ -66,11 +68,13 @@ class Game:
     information_set: type[Any]
     vector_env: type[Any]
     move_ids: bool
+    player_counts: tuple[int, int]
     observation_version: int
     teams: int
     record_fields: Mapping[str, FieldKind]
     outcome_fields: tuple[str, ...]
     required: frozenset[str] = frozenset()
+    derived_options: frozenset[str] = frozenset()
 
     @property
     def match_module(self) -> ModuleType:
@@ -169,10 +173,12 @@ _GAMES = (
         information_set=GanDengYanInformationSet,
         vector_env=_core.VectorEnv,
         move_ids=True,
+        player_counts=(2, 6),
         observation_version=GAN_DENG_YAN_OBSERVATION_VERSION,
         teams=0,
         record_fields={"dealer": ((int,), "a seat number")},
         required=frozenset({"dealer"}),
+        derived_options=frozenset({"packs", "bomb_min_size"}),
         outcome_fields=("over", "drawn", "winner", "finish_order", "points"),
     ),
     Game(
@@ -183,6 +189,7 @@ _GAMES = (
         information_set=GuandanInformationSet,
         vector_env=_core.GuandanVectorEnv,
         move_ids=False,
+        player_counts=(4, 4),
         observation_version=GUANDAN_OBSERVATION_VERSION,
         teams=2,
         record_fields={
@@ -202,6 +209,7 @@ _GAMES = (
         information_set=GoujiInformationSet,
         vector_env=_core.GoujiVectorEnv,
         move_ids=False,
+        player_counts=(6, 6),
         observation_version=GOUJI_OBSERVATION_VERSION,
         teams=2,
         record_fields={

@@ -48,6 +48,7 @@ from gymnasium import spaces
 
 from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules, greedy_index
 from ganzdy.agents import Agent, GreedyAgent, agent_name, make_agent, view_for
+from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
 from ganzdy.env._common import (
     Observation,
     action_id,
@@ -60,7 +61,6 @@ from ganzdy.env._common import (
     render_text,
     start_deal,
 )
-from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
 from ganzdy.games import GAMES, game_of
 
 __all__ = ["ENV_IDS", "GanDengYanEnv", "OpponentSpec", "make"]
