@@ -398,7 +398,7 @@ class DealState(pyspiel.State):  # type: ignore[misc]
         """The action that plays ``move``: its move id, or its index in the legal moves."""
         game = self.game
         if game.move_ids:
-            return cast(int, game.rules.move_id(move))
+            return game.rules.move_id(move)
         if self._deal is None:
             raise ValueError(f"{move}: the deck is still being dealt")
         for index, legal in enumerate(self._deal.legal_moves):
