@@ -17,10 +17,11 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal
+from ganzdy._core import GanzdyError
+from ganzdy.deal import Deal
 from ganzdy.env._common import Action, check_illegal_action, no_legal_ids
 
-DealT = TypeVar("DealT", bound=GanDengYanDeal | GuandanDeal | GoujiDeal)
+DealT = TypeVar("DealT", bound=Deal)
 
 
 class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):

@@ -63,7 +63,7 @@ class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
     """One deal of Gan Deng Yan per episode, one agent per seat; see the module docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
-        "name": "gan_deng_yan_v0",
+        "name": "ganzdy_move_id_game_v0",  # each env names its game's: "<game>_v0"
         "render_modes": ["ansi"],
         "is_parallelizable": False,
     }
@@ -78,6 +78,7 @@ class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
         **options: bool | int | str | None,
     ) -> None:
         self.rules = make_rules(rules, options)
+        self.metadata = {**GanDengYanAECEnv.metadata, "name": f"{self.rules.game}_v0"}
         super().__init__(self.rules.players, render_mode, illegal_action, illegal_reward)
         self.observation_spaces = {
             agent: observation_space(self.rules) for agent in self.possible_agents

@@ -62,7 +62,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy import _core
-from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Rules
+from ganzdy._core import GanzdyError, Rules
+from ganzdy.deal import Deal
 from ganzdy.games import game_of
 
 __all__ = ["VectorEnv", "VectorStep"]
@@ -267,7 +268,7 @@ class VectorEnv:
             raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
         return cast(_IdSpace, self._env)
 
-    def deal(self, i: int) -> GanDengYanDeal | GuandanDeal | GoujiDeal:
+    def deal(self, i: int) -> Deal:
         """A copy of env ``i``'s deal now (without history), to inspect or search from."""
         return self._env.deal(i)
 
