@@ -1,6 +1,6 @@
 """What the PettingZoo environments of every game share: one deal per episode, one agent a seat.
 
-Private: the public classes are ``ganzdy.env.pettingzoo.GanDengYanAECEnv`` and
+Private: the public classes are ``ganzdy.env.pettingzoo.MoveIdAECEnv`` and
 ``ganzdy.env.card_games.CardGameAECEnv``. A subclass makes the deal at reset, says what
 an agent observes and what its infos hold (``_update_infos``), and checks an action;
 this class keeps PettingZoo's bookkeeping: agents, rewards, terminations, the dead steps.
