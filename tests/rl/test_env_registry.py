@@ -72,7 +72,9 @@ def test_a_game_refuses_another_games_rules_in_one_format() -> None:
         )
         with pytest.raises(ganzdy.GanzdyError, match=f"a {game.title} match needs"):
             game.match(guandan, ["random"] * guandan.players)
-    with pytest.raises(ganzdy.GanzdyError, match=r"needs Gouji rules, not guandan .*\(those are Guandan's\)"):
+    with pytest.raises(
+        ganzdy.GanzdyError, match=r"needs Gouji rules, not guandan .*\(those are Guandan's\)"
+    ):
         game_of("gouji").require(guandan, "observation")
     with pytest.raises(ganzdy.GanzdyError, match="needs Gouji rules, not str 'gouji'"):
         game_of("gouji").require("gouji", "match")
