@@ -34,20 +34,26 @@ or Gouji rules; ``CardGameAECEnv`` is the unwrapped ``AECEnv``. Agents are
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ganzdy._core import MOVE_KINDS, GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
+from ganzdy._core import MOVE_KINDS, GanzdyError, IllegalMoveError, Rules
+from ganzdy.deal import Deal
 from ganzdy.env._aec import DealAECEnv
 from ganzdy.env._common import Action, Observation
 from ganzdy.games import game_of
 
-__all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv"]
+__all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv", "CardLevelDeal"]
 
-CardDeal = GuandanDeal | GoujiDeal
+
+class CardLevelDeal(Deal, Protocol):
+    """A deal of a game with card-level moves: its legal moves come with features."""
+
+    def legal_move_features(self) -> dict[str, npt.NDArray[Any]]: ...
+
 
 DEFAULT_MAX_MOVES = 1 << 15
 
@@ -71,7 +77,7 @@ def no_features() -> dict[str, npt.NDArray[Any]]:
     }
 
 
-class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
+class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
     """One deal of Guandan or Gouji per episode, one agent per seat; see the module docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
@@ -144,7 +150,7 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
             lines.append(f"points: {list(deal.outcome.points)}")
         return "\n".join(lines) + "\n"
 
-    def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardDeal:
+    def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardLevelDeal:
         seed = int(rng.integers(0, 2**64, dtype=np.uint64))
         order = [int(s) for s in rng.permutation(self.rules.players)]
         given = options.get("deal")
@@ -154,12 +160,12 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
                 raise GanzdyError(f"reset option 'deal' must be a deal of {self.rules}")
             if given.is_terminal:
                 raise GanzdyError("reset option 'deal' is a deal that is already over")
-            return cast(CardDeal, given.copy())
+            return cast(CardLevelDeal, given.copy())
         # A game whose deals follow a previous hand's finishing order (Guandan: its
         # tribute) is dealt after a drawn one, so the phases before play are played.
         later = "previous_finish" in game.record_fields and not options.get("first_hand")
         deal = game.new_deal(self.rules, seed, previous_finish=order if later else None)
-        return cast(CardDeal, deal)
+        return cast(CardLevelDeal, deal)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(self._new_deal(self._generator(seed), options or {}))

@@ -30,15 +30,15 @@ decisions like any other), Gouji deals are a match's first hand.
 
 from __future__ import annotations
 
-from typing import Any, Literal, SupportsFloat
+from typing import Any, Literal, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ganzdy._core import GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
+from ganzdy._core import GanzdyError, IllegalMoveError, Rules
 from ganzdy.env._common import Observation, check_illegal_action
-from ganzdy.env.card_games import DEFAULT_MAX_MOVES, CardGameAECEnv, no_features
+from ganzdy.env.card_games import DEFAULT_MAX_MOVES, CardGameAECEnv, CardLevelDeal, no_features
 from ganzdy.env.vector import VectorEnv, VectorStep
 from ganzdy.games import GAMES, game_of
 
@@ -79,11 +79,9 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._over = False
 
     @property
-    def deal(self) -> GuandanDeal | GoujiDeal:
+    def deal(self) -> CardLevelDeal:
         """A copy of the deal being played (every hand in it: not for the learner)."""
-        deal = self._env.deal(0)
-        assert isinstance(deal, GuandanDeal | GoujiDeal)  # the rules are Guandan's or Gouji's
-        return deal
+        return cast(CardLevelDeal, self._env.deal(0))  # the AEC env checked the game
 
     @property
     def seat(self) -> int:
