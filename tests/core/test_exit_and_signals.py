@@ -170,3 +170,37 @@ def test_ctrl_c_stops_ismcts_promptly(game: str, threads: str) -> None:
     # A loaded 2-core machine gets a margin on top of the ~0.2 s promised.
     assert float(lines[1]) < 1.0, done.stdout
     assert lines[-1] == "same", done.stdout
+
+
+CTRL_C_TIMING = """
+    import signal, sys, threading, time
+    import ganzdy
+    from ganzdy import _core
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # see CTRL_C_VECTOR_ENV
+    deal = ganzdy.Rules("gan_deng_yan").new_deal(seed=1)
+    calls = {
+        "time_copy": lambda: _core.time_copy(deal, iterations=100, repeats=10**9),
+        "time_apply_undo": lambda: _core.time_apply_undo(deal, iterations=100, repeats=10**9),
+        "time_generation": lambda: _core.time_generation(
+            deal.rules, "5s 6s 7s 8s BJ", iterations=100, repeats=10**9
+        ),
+    }
+    threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
+    start = time.monotonic()
+    try:
+        calls[sys.argv[1]]()
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(f"interrupted {time.monotonic() - start:.3f}")
+"""
+
+
+@pytest.mark.parametrize("call", ["time_copy", "time_apply_undo", "time_generation"])
+def test_ctrl_c_stops_the_timing_loops(call: str) -> None:
+    """The bench's timing loops poll for Ctrl-C between timed batches."""
+    done = run(CTRL_C_TIMING, call)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.split()
+    assert lines[0] == "interrupted", done.stdout
+    assert float(lines[1]) < 2.0, done.stdout
