@@ -48,7 +48,7 @@ int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move&
 int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Move> table, std::optional<int> owner,
                  const std::vector<int>& hand_sizes, const std::vector<int>& out_seats, const std::vector<Move>& legal) {
   const bool guandan = rules.game() == Game::guandan;
-  if (!guandan) require_gan_deng_yan(rules, "the greedy agent");
+  if (!guandan) require_game(rules, Game::gan_deng_yan, "greedy_index (Gouji has gouji_greedy_index)");
   const int n = rules.players();
   if (seat < 0 || seat >= n || static_cast<int>(hand_sizes.size()) != n)
     throw RulesError("greedy: seat and hand_sizes must match the rules' " + std::to_string(n) + " players");
@@ -112,7 +112,7 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
                        std::optional<Move> table, std::optional<int> owner, std::optional<std::string> role_text,
                        const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
                        bool head, bool anyone_out, const std::vector<Move>& legal) {
-  if (rules.game() != Game::gouji) throw RulesError("gouji_greedy_index: " + rules.describe() + " are not Gouji rules");
+  require_game(rules, Game::gouji, "gouji_greedy_index");
   const gj::Config& cfg = gj::config(rules);
   if (seat < 0 || seat >= gj::kPlayers || static_cast<int>(hand_sizes.size()) != gj::kPlayers)
     throw RulesError("gouji greedy: seat and hand_sizes must match Gouji's 6 players");

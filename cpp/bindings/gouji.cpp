@@ -1,5 +1,6 @@
-// ganzdy.GoujiDeal: one deal of Gouji with its pre-play phases (gouji/deal.h), its
-// outcome, purchases and tribute, observations and determinization.
+// What only Gouji binds (bind_game<gj::Deal>): GoujiDeal's constructor and its
+// pre-play phases (gouji/deal.h), roles, heads and points, its outcome, purchases
+// and tribute.
 #include <string>
 
 #include "bindings.h"
@@ -173,7 +174,8 @@ int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
 
 }  // namespace
 
-void bind_gj_deal(py::module_& m) {
+template <>
+void bind_game<gj::Deal>(py::module_& m) {
   py::class_<gj::Outcome>(m, "GoujiOutcome", "What a Gouji deal came to.")
       .def_readonly("over", &gj::Outcome::over)
       .def_readonly("void_hand", &gj::Outcome::void_hand, "Two revolutions voided the hand (流局): deal again.")
@@ -239,9 +241,7 @@ void bind_gj_deal(py::module_& m) {
       });
 
   DealDocs docs{
-      "GoujiDeal",
       "One deal of Gouji with its pre-play phases: the in-deal state machine.",
-      "GoujiLegalMoves",
       "Plies (every decision) since the deal began.",
       "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
       "Undo the last move (a purchase, return or declaration too) and return it.",

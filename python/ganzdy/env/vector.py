@@ -66,9 +66,9 @@ from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Ru
 
 __all__ = ["VectorEnv", "VectorStep"]
 
-_CoreEnv = _core.VectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
+_CoreEnv = _core.GanDengYanVectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
 _CORE_ENVS: dict[str, type[_CoreEnv]] = {
-    "gan_deng_yan": _core.VectorEnv,
+    "gan_deng_yan": _core.GanDengYanVectorEnv,
     "guandan": _core.GuandanVectorEnv,
     "gouji": _core.GoujiVectorEnv,
 }
@@ -182,12 +182,12 @@ class VectorEnv:
     @property
     def move_ids(self) -> bool:
         """Whether actions are ids of a fixed move space (Gan Deng Yan), not legal-move indices."""
-        return isinstance(self._env, _core.VectorEnv)
+        return isinstance(self._env, _core.GanDengYanVectorEnv)
 
     @property
     def num_moves(self) -> int:
         """The size of the move-id space (``rules.num_moves``; Gan Deng Yan only)."""
-        if not isinstance(self._env, _core.VectorEnv):
+        if not isinstance(self._env, _core.GanDengYanVectorEnv):
             raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
         return self._env.num_moves
 
@@ -248,7 +248,7 @@ class VectorEnv:
         the number of legal ids; with ``copy=True`` the copy of ``n * num_moves``
         bytes is most of its cost.
         """
-        if not isinstance(self._env, _core.VectorEnv):
+        if not isinstance(self._env, _core.GanDengYanVectorEnv):
             raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
         masks = self._env.action_masks()
         return masks.copy() if self._copy else masks
@@ -260,7 +260,7 @@ class VectorEnv:
     def _result(self) -> VectorStep:
         b = self._buffers
         features: dict[str, Any] = {}
-        if not isinstance(self._env, _core.VectorEnv):
+        if not isinstance(self._env, _core.GanDengYanVectorEnv):
             f = self._env.legal_features()
             features = {
                 "move_cards": f["cards"],
