@@ -1,3 +1,8 @@
+// The greedy policy on a position built by hand, field by field (greedy_index for
+// Gan Deng Yan and Guandan, gouji_greedy_index): what the policy's own tests use
+// to pose a hand and a table no deal reaches easily. The fields are checked to be
+// a position of the game, so a hand-built one cannot lead the policy outside what
+// it reads. A deal asks its own: deal.greedy_index() (bind_deal_contract.h).
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/agents.h"
@@ -149,12 +154,14 @@ void bind_agents(py::module_& m) {
   m.def("gouji_greedy_index", &gouji_greedy_index, py::arg("rules"), py::arg("seat"), py::arg("phase"),
         py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
         py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),
-        "Index in legal_moves of the built-in greedy Gouji policy's choice, from what the seat may know: the "
+        "Index in legal_moves of the built-in greedy Gouji policy's choice on a position built by hand "
+        "(a deal's own: deal.greedy_index()), from what the seat may know: the "
         "phase ('buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play'), its role in play ('lead', 'answer', "
         "'burn'), the seats still playing and those that opened a point.");
   m.def("greedy_index", &greedy_index, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("table"),
         py::arg("table_owner"), py::arg("hand_sizes"), py::arg("out_seats"), py::arg("legal_moves"),
-        "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know (Gan Deng Yan "
+        "Index in legal_moves of the built-in greedy policy's choice on a position built by hand (a deal's "
+        "own: deal.greedy_index()), from what the seat may know (Gan Deng Yan "
         "or Guandan; for Guandan the phase follows from the moves: tribute, pick or return choices, or plays).");
 }
 
