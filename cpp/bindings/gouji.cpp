@@ -19,11 +19,6 @@ namespace {
 
 using gj::Deal;
 
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
-
-py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
-py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
-
 py::list seats_of(unsigned mask) {
   py::list out;
   for (int s = 0; s < gj::kPlayers; ++s)

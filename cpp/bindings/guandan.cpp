@@ -20,8 +20,6 @@ namespace {
 
 using gd::Deal;
 
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
-
 // Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
 int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
   int overflow = 0;
@@ -88,9 +86,6 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle dealer, py::han
   }
   return Deal(shared, seed_arg(seed), setup);
 }
-
-py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
-py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
 
 py::object previous_finish_of(const Deal& d) {
   if (d.setup().previous_finish.empty()) return py::none();
