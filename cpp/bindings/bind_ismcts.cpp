@@ -20,7 +20,7 @@ InformationSet<Deal> information_set(const Deal& deal, py::handle seat) {
       throw RulesError("InformationSet: the deal is over, so there is no seat to act; pass seat= explicitly");
     return InformationSet<Deal>(deal, deal.current_player());
   }
-  return InformationSet<Deal>(deal, to_seat(seat, InformationSet<Deal>::players_of(deal), "seat"));
+  return InformationSet<Deal>(deal, to_seat(seat, deal.players(), "seat"));
 }
 
 double seconds_from(py::handle obj) {

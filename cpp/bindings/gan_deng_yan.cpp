@@ -22,12 +22,7 @@ using gdy::Deal;
 Deal new_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck) {
   auto shared = std::make_shared<const Rules>(rules);
   gdy::require_gan_deng_yan(shared);
-  const int d = dealer_arg(dealer, rules.players());
-  if (!deck.is_none()) {
-    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    return Deal(shared, deck_from(deck), d);
-  }
-  return Deal(shared, seed_arg(seed), d);
+  return deal_from<Deal>(shared, seed, deck, dealer_arg(dealer, rules.players()));
 }
 
 Move move_of_id(const Deal& d, std::int64_t id) {

@@ -72,19 +72,7 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle dealer, py::han
   gd::require_guandan(shared);
   gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
   setup.dealer = dealer_arg(dealer, gd::kPlayers);
-  if (!deck.is_none()) {
-    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    std::vector<Face> order;
-    try {
-      order = deck_from(deck);
-    } catch (const py::type_error&) {
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    }
-    return Deal(shared, std::move(order), setup);
-  }
-  return Deal(shared, seed_arg(seed), setup);
+  return deal_from<Deal>(shared, seed, deck, setup);
 }
 
 py::object previous_finish_of(const Deal& d) {

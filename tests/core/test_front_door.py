@@ -179,20 +179,23 @@ def test_a_random_agent_builds_no_information_set(
     assert len(built) == 1
 
 
+class Keeper:
+    """Plays at random and keeps every view it is shown, past its turn."""
+
+    def __init__(self, seed: int, kept: list[ganzdy.SeatView]) -> None:
+        self.agent = ganzdy.RandomAgent(seed)
+        self.kept = kept
+
+    def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
+        self.kept.append(view)
+        return self.agent.act(view)
+
+
 @pytest.mark.parametrize("game", ganzdy.GAMES)
 def test_views_an_agent_keeps_still_describe_their_turn(game: str) -> None:
     rules = ganzdy.Rules(game)
     kept: list[ganzdy.SeatView] = []
-
-    class Keeper:
-        def __init__(self, seed: int) -> None:
-            self.agent = ganzdy.RandomAgent(seed)
-
-        def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-            kept.append(view)
-            return self.agent.act(view)
-
-    deal = ganzdy.play_deal(rules, [Keeper(s) for s in range(rules.players)], seed=4)
+    deal = ganzdy.play_deal(rules, [Keeper(s, kept) for s in range(rules.players)], seed=4)
     history = deal.history
     for ply, view in enumerate(kept):
         seat, move = history[ply]
@@ -224,16 +227,7 @@ def test_the_greedy_agent_decides_on_views_kept_past_their_turn(game: str) -> No
     greedy agent still answers on it what ``deal.greedy_index()`` chose at that ply."""
     rules = ganzdy.Rules(game)
     kept: list[ganzdy.SeatView] = []
-
-    class Keeper:
-        def __init__(self, seed: int) -> None:
-            self.agent = ganzdy.RandomAgent(seed)
-
-        def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-            kept.append(view)
-            return self.agent.act(view)
-
-    deal = ganzdy.play_deal(rules, [Keeper(s) for s in range(rules.players)], seed=5)
+    deal = ganzdy.play_deal(rules, [Keeper(s, kept) for s in range(rules.players)], seed=5)
     replay = new_deal(rules, 5)
     greedy = ganzdy.GreedyAgent()
     for (seat, move), view in zip(deal.history, kept, strict=True):
