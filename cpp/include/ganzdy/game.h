@@ -254,7 +254,8 @@ struct PlyRecord {
 //                         DealBase(other, WithoutHistory{})
 //   kHashSeed, hash_rest(h)       the hash's start, and what it mixes after the
 //                         hands, the played cards and the table
-//   str_header(), str_table_note(), str_seat(s), str_result()   str()'s parts
+//   str_header(), str_seat(s), str_result()   str()'s parts (and, when the
+//                         table move needs a note, str_table_note())
 //   invariant_violation() or assert_invariants()   what check_invariants() runs
 //                         when NDEBUG is not defined
 template <class Derived, class Config, class Info, int Seats>
@@ -417,6 +418,29 @@ class DealBase {
     deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   }
 
+  // Takes `move`'s cards from `seat`'s hand onto the played pile; take_back()
+  // returns them.
+  void lay_down(int seat, const Move& move) {
+    const auto s = static_cast<std::size_t>(seat);
+    hands_[s] -= move.cards;
+    hand_sizes_[s] -= move.length;
+    played_ += move.cards;
+  }
+  void take_back(int seat, const Move& move) {
+    const auto s = static_cast<std::size_t>(seat);
+    hands_[s] += move.cards;
+    hand_sizes_[s] += move.length;
+    played_ -= move.cards;
+  }
+  // Hands one card, `face`, from seat `from` to seat `to` (a tribute, a return,
+  // a purchase).
+  void transfer(int from, int to, int face) {
+    hands_[static_cast<std::size_t>(from)].remove(face);
+    hands_[static_cast<std::size_t>(to)].add(face);
+    --hand_sizes_[static_cast<std::size_t>(from)];
+    ++hand_sizes_[static_cast<std::size_t>(to)];
+  }
+
   // The start of a sampled world: a copy without history or seed.
   Derived world_shell() const {
     Derived world = copy_without_history();
@@ -462,6 +486,9 @@ class DealBase {
     throw AmbiguousMoveError(quoted + " has " + std::to_string(legal.size()) + " legal readings: " + listed +
                              "; name one with 'as', e.g. '" + legal.back().str() + "'");
   }
+
+  // What str() writes after the table move: nothing, unless the game says more.
+  std::string str_table_note() const { return ""; }
 
   // The default invariant check: the deal's own invariant_violation() is "".
   void assert_invariants() const {

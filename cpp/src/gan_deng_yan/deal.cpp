@@ -349,9 +349,7 @@ void Deal::advance(const Move& move) {
     return;
   }
   const auto s = static_cast<std::size_t>(seat);
-  hands_[s] -= move.cards;
-  hand_sizes_[s] -= move.length;
-  played_ += move.cards;
+  lay_down(seat, move);
   ++info_.plays[s];
   if (move.is_bomb()) {
     ++info_.bombs;
@@ -379,12 +377,7 @@ void Deal::undo(const Ply& ply) {
       --hand_sizes_[s];
     }
   }
-  if (!ply.move.is_pass()) {
-    const auto s = static_cast<std::size_t>(ply.seat);
-    hands_[s] += ply.move.cards;
-    hand_sizes_[s] += ply.move.length;
-    played_ -= ply.move.cards;
-  }
+  if (!ply.move.is_pass()) take_back(ply.seat, ply.move);
   if (ply.before.finished == 0 && info_.finished > 0) points_.fill(0);
 }
 

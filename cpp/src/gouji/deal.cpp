@@ -200,13 +200,6 @@ void Deal::start(Random& rng) {
 
 int Deal::active_count() const { return std::popcount(static_cast<unsigned>(active_mask())); }
 
-void Deal::transfer(int from, int to, int face) {
-  hands_[static_cast<std::size_t>(from)].remove(face);
-  hands_[static_cast<std::size_t>(to)].add(face);
-  --hand_sizes_[static_cast<std::size_t>(from)];
-  ++hand_sizes_[static_cast<std::size_t>(to)];
-}
-
 void Deal::legal_moves(MoveList& out) const {
   out.clear();
   if (info_.phase == Phase::over) return;
@@ -233,11 +226,8 @@ void Deal::undo(const Ply& ply) {
   // info_ still holds the state after the ply: undo what moved since, latest first.
   if (ply.before.phase == Phase::play) {
     if (ply.move.kind == Kind::group) {
-      const auto s = static_cast<std::size_t>(ply.seat);
-      hands_[s] += ply.move.cards;
-      hand_sizes_[s] += ply.move.length;
-      played_ -= ply.move.cards;
-      played_by_[s] -= ply.move.cards;
+      take_back(ply.seat, ply.move);
+      played_by_[static_cast<std::size_t>(ply.seat)] -= ply.move.cards;
     }
   } else {
     undo_phase(ply);

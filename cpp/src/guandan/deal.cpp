@@ -433,9 +433,7 @@ void Deal::advance(const Move& move) {
     return;
   }
   const auto s = static_cast<std::size_t>(seat);
-  hands_[s] -= move.cards;
-  hand_sizes_[s] -= move.length;
-  played_ += move.cards;
+  lay_down(seat, move);
   played_by_[s] += move.cards;
   info_.table = move;
   info_.table_owner = static_cast<std::int8_t>(seat);
@@ -454,24 +452,20 @@ void Deal::finish_seat(int seat) {
 void Deal::move_tribute(bool undo) {
   for (int i = 0; i < payment_count_; ++i) {
     const Payment& p = info_.payments[static_cast<std::size_t>(i)];
-    auto from = static_cast<std::size_t>(p.payer), to = static_cast<std::size_t>(p.receiver);
-    if (undo) std::swap(from, to);
-    hands_[from].remove(p.card);
-    hands_[to].add(p.card);
-    --hand_sizes_[from];
-    ++hand_sizes_[to];
+    if (undo)
+      transfer(p.receiver, p.payer, p.card);
+    else
+      transfer(p.payer, p.receiver, p.card);
   }
 }
 
 void Deal::move_returns(bool undo) {
   for (int i = 0; i < payment_count_; ++i) {
     const Payment& p = info_.payments[static_cast<std::size_t>(i)];
-    auto from = static_cast<std::size_t>(p.receiver), to = static_cast<std::size_t>(p.payer);
-    if (undo) std::swap(from, to);
-    hands_[from].remove(p.returned);
-    hands_[to].add(p.returned);
-    --hand_sizes_[from];
-    ++hand_sizes_[to];
+    if (undo)
+      transfer(p.payer, p.receiver, p.returned);
+    else
+      transfer(p.receiver, p.payer, p.returned);
   }
 }
 
@@ -487,11 +481,8 @@ void Deal::undo(const Ply& ply) {
       break;
     case Phase::play:
       if (!ply.move.is_pass()) {
-        const auto s = static_cast<std::size_t>(ply.seat);
-        hands_[s] += ply.move.cards;
-        hand_sizes_[s] += ply.move.length;
-        played_ -= ply.move.cards;
-        played_by_[s] -= ply.move.cards;
+        take_back(ply.seat, ply.move);
+        played_by_[static_cast<std::size_t>(ply.seat)] -= ply.move.cards;
       }
       break;
     case Phase::over: break;

@@ -148,7 +148,6 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   void undo(const Ply& ply);
   void hash_rest(std::uint64_t& h) const;
   std::string str_header() const;
-  std::string str_table_note() const { return ""; }
   std::string str_seat(int seat) const;
   std::string str_result() const;
   // Draws after a trick won by `winner` and starts the next.

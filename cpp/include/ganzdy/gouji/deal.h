@@ -424,7 +424,6 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   std::string why_phase_illegal(const Move& move) const;
   void advance_phase(const Move& move);
   void undo_phase(const Ply& ply);
-  void transfer(int from, int to, int face);
 
   // Play (gouji/play.cpp).
   Role role_of(int seat) const;

@@ -239,7 +239,6 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   void undo(const Ply& ply);
   void hash_rest(std::uint64_t& h) const;
   std::string str_header() const;
-  std::string str_table_note() const { return ""; }
   std::string str_seat(int seat) const;
   std::string str_result() const;
   void start_trick(int leader);
