@@ -1,7 +1,7 @@
 // The engine contract: what every game's deal offers (the GameDeal concept),
 // what generic code asks of a game besides its deal (GameTraits<Deal>, one
 // specialisation a game, in <game>/traits.h), and the machinery the deals share
-// (DealBase, written once).
+// (DealBase, written once: a deal keeps only its game, behind DealBase's hooks).
 //
 // Generic code -- the search (ISMCTS, playouts), the vector env, the bindings'
 // templates -- includes this header and the core headers only, and names a game
@@ -25,15 +25,16 @@
 //   apply(m), pop()                     unchecked make/unmake; never throw
 //   copy(), copy_without_history()      a copy sharing the history in O(1); a
 //                                       copy that cannot pop past this ply
+//                                       (keep_history as it was)
 //   set_keep_history(keep)              apply() keeps undo records (default) or not
 //   sample_world(seat, seed)            a determinization for `seat`
 //   outcome(), hash()                   the result so far; a hash of the future
 //   parse_move(text)                    move text to a legal Move, or
 //                                       ParseError / IllegalMoveError /
 //                                       AmbiguousMoveError
-//   history(), ply(), root_ply()        undo records (history.h); plies played
-//                                       since the deal began; plies before the
-//                                       first record
+//   history(), ply(), root_ply()        undo records (PlyRecord, history.h);
+//                                       plies played since the deal began;
+//                                       plies before the first record
 //   str()                               the deal for people: a header line,
 //                                       the table, one line a seat, the result
 #pragma once
