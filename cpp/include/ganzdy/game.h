@@ -1,7 +1,7 @@
 // The engine contract: what every game's deal offers (the GameDeal concept),
 // what generic code asks of a game besides its deal (GameTraits<Deal>, one
 // specialisation a game, in <game>/traits.h), and the machinery the deals share
-// (DealBase, written once).
+// (DealBase, written once: a deal keeps only its game, behind DealBase's hooks).
 //
 // Generic code -- the search (ISMCTS, playouts), the vector env, the bindings'
 // templates -- includes this header and the core headers only, and names a game
@@ -25,20 +25,23 @@
 //   apply(m), pop()                     unchecked make/unmake; never throw
 //   copy(), copy_without_history()      a copy sharing the history in O(1); a
 //                                       copy that cannot pop past this ply
+//                                       (keep_history as it was)
 //   set_keep_history(keep)              apply() keeps undo records (default) or not
 //   sample_world(seat, seed)            a determinization for `seat`
 //   outcome(), hash()                   the result so far; a hash of the future
 //   parse_move(text)                    move text to a legal Move, or
 //                                       ParseError / IllegalMoveError /
 //                                       AmbiguousMoveError
-//   history(), ply(), root_ply()        undo records (history.h); plies played
-//                                       since the deal began; plies before the
-//                                       first record
+//   history(), ply(), root_ply()        undo records (PlyRecord, history.h);
+//                                       plies played since the deal began;
+//                                       plies before the first record
 //   str()                               the deal for people: a header line,
 //                                       the table, one line a seat, the result
 #pragma once
 
 #include <array>
+#include <cassert>
+#include <cctype>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -52,6 +55,7 @@
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/history.h"
 #include "ganzdy/core/move.h"
+#include "ganzdy/core/random.h"
 #include "ganzdy/core/rules.h"
 
 namespace ganzdy {
@@ -169,19 +173,115 @@ concept GameTraitsOf =
       { T::wild_face(deal) } -> std::same_as<int>;
     });
 
-// What every deal keeps the same way, written once: its Rules, its undo
-// history (history.h) with root_ply and keep_history, the plies played, copy()
-// (the history shared in constant time), is_legal, and push(), which validates
-// through the deal's own why_illegal and throws IllegalMoveError in the one
-// message format "<move>: <reason>; seat <s>, <rules>". A deal derives from
-// DealBase<Deal, Ply> (CRTP: no virtual call, everything inlines) and provides
-// why_illegal, current_player and apply; `Ply` is its undo record, with a
-// `move` member.
-template <class Derived, class Ply>
+// The deck in its unshuffled order: each face rules.packs() times, face by face.
+inline std::vector<Face> ordered_deck(const Rules& rules) {
+  const int packs = rules.packs();
+  std::vector<Face> deck(static_cast<std::size_t>(kNumFaces * packs));
+  // One loop with a copy counter: every deal starts here, and a division per card
+  // (or a memset per face, which GCC makes of a nested loop) costs more.
+  int face = 0, copies = 0;
+  for (Face& card : deck) {
+    card = static_cast<Face>(face);
+    if (++copies == packs) {
+      copies = 0;
+      ++face;
+    }
+  }
+  return deck;
+}
+
+// Throws DeckError unless `deck` is exactly the rules' deck in some order.
+inline void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
+  Cards given;
+  const Cards full = rules.deck();
+  for (Face f : deck) {
+    if (f >= kNumFaces) throw DeckError("deck order holds an unknown face index " + std::to_string(f));
+    if (given.count(f) >= full.count(f))
+      throw DeckError("deck order has more than " + std::to_string(full.count(f)) + " x " + face_name(f) + " for " +
+                      rules.describe());
+    given.add(f);
+  }
+  if (given != full) {
+    const Cards missing = full - given;
+    throw DeckError("deck order has " + std::to_string(deck.size()) + " cards but " + rules.describe() + " uses " +
+                    std::to_string(full.size()) + "; missing: " + missing.str());
+  }
+}
+
+// Folds `v` into the hash `h` (boost's hash_combine, widened to 64 bits).
+inline void mix_hash(std::uint64_t& h, std::uint64_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); }
+
+// Move text without the blanks around it.
+inline std::string_view trim_move_text(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// One ply of a deal's undo history: the move, the seat that made it, and the
+// deal's scalar state (its Info) just before it. pop() restores `before` whole;
+// the game undoes the rest (cards that moved) from the move and `before`.
+template <class Info>
+struct PlyRecord {
+  Move move;
+  std::int8_t seat;
+  Info before;
+};
+
+// What every deal keeps and does the same way, written once. A deal derives
+// from DealBase<Deal, Config, Info, Seats> (CRTP: no virtual call, everything
+// inlines) and so holds:
+//   - its Rules and its game's typed Config (cached: hot paths read cfg_);
+//   - the deck order (shared by copies), its seed if it was shuffled from one;
+//   - the seats' hands and hand sizes (Seats of them, the game's most), the
+//     cards played, and Info: the scalar state, saved whole before each ply,
+//     which has at least `current` (the seat to act), `table` (the combination
+//     to beat) and `table_owner`;
+//   - the undo history (history.h) of PlyRecord<Info>, root_ply and
+//     keep_history.
+// It writes the contract's machinery over them: the accessors, push() (checked
+// through the deal's own why_illegal, throwing IllegalMoveError in the one
+// message format "<move>: <reason>; seat <s>, <rules>"), apply()/pop() (the
+// undo record kept or not, root_ply, the invariant checks), copy() and
+// copy_without_history(), hash() over the common state, and str()'s frame.
+//
+// The deal provides the game, as members DealBase may call (it befriends it):
+//   is_terminal(), players(), why_illegal(move)   as in the contract
+//   advance(move)         plays a legal move for the seat to act, no history
+//   undo(ply)             puts back what `ply` moved (cards, payments, ...);
+//                         Info is restored after it, so it reads the state
+//                         after the ply in info_ and before it in ply.before
+//   Deal(other, WithoutHistory)   copies its own members, and the base with
+//                         DealBase(other, WithoutHistory{})
+//   kHashSeed, hash_rest(h)       the hash's start, and what it mixes after the
+//                         hands, the played cards and the table
+//   str_header(), str_seat(s), str_result()   str()'s parts (and, when the
+//                         table move needs a note, str_table_note())
+//   invariant_violation() or assert_invariants()   what check_invariants() runs
+//                         when NDEBUG is not defined
+template <class Derived, class Config, class Info, int Seats>
 class DealBase {
  public:
+  using Ply = PlyRecord<Info>;
+
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rules_ptr() const { return rules_; }
+  const Config& config() const { return *cfg_; }
+  // Whether the deck was shuffled from a seed (else given, sampled or a position).
+  bool has_seed() const { return has_seed_; }
+  std::uint64_t seed() const { return seed_; }
+  // The deck order, top card first.
+  const std::vector<Face>& deck() const { return *deck_; }
+
+  int current_player() const { return info_.current; }
+  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
+  // Every card played so far.
+  const Cards& played() const { return played_; }
+  const Move& table() const { return info_.table; }
+  int table_owner() const { return info_.table_owner; }
+  const Info& info() const { return info_; }
+
   // The plies that can be undone, oldest first; a copy without history starts
   // with none, at ply root_ply().
   const History<Ply>& history() const { return history_; }
@@ -202,6 +302,31 @@ class DealBase {
     derived().apply(move);
   }
 
+  // Unchecked fast path for search: `move` must be legal. Inline, so a playout
+  // loop calls the game's advance() directly; the recorded path is out of line.
+  void apply(const Move& move) {
+    assert(!derived().is_terminal());
+    assert(move.length == move.cards.size());
+    if (keep_history_) {
+      apply_recorded(move);
+      return;
+    }
+    derived().advance(move);
+    ++root_ply_;  // played, but not undoable: as in a copy without history
+    check_invariants();
+  }
+
+  // Undoes the last push/apply. The history must not be empty.
+  void pop() {
+    assert(!history_.empty());
+    const Ply ply = history_.back();
+    history_.pop_back();
+    derived().undo(ply);
+    info_ = ply.before;
+    assert(info_.current == ply.seat);
+    check_invariants();
+  }
+
   // A copy with the whole history, in constant time: the plies so far become
   // shared with the copy (history.h), which is why this is not const. The copy
   // constructor gives the same deal but copies the plies pushed since the last
@@ -211,25 +336,189 @@ class DealBase {
     return Derived(derived());
   }
 
+  // A copy that plays on but cannot pop() past this ply (nor be recorded from
+  // the start): the cheap copy a search makes of the position it explores. It
+  // keeps everything else, keep_history included.
+  Derived copy_without_history() const { return Derived(derived(), WithoutHistory{}); }
+
+  // A hash of everything that decides the future of the deal: the hands, the
+  // cards played and the table, then what the game adds (hash_rest).
+  std::uint64_t hash() const {
+    std::uint64_t h = Derived::kHashSeed;
+    for (int s = 0; s < derived().players(); ++s) mix_hash(h, hand(s).hash());
+    mix_hash(h, played_.hash());
+    mix_hash(h, info_.table.hash());
+    derived().hash_rest(h);
+    return h;
+  }
+
+  // The deal for people (Python's str()): the game's header lines (the rules
+  // and what the whole table sees), the table move, one line a seat ("> "
+  // marks the seat to act) with its hand, and the result once over; every line
+  // ends in "\n".
+  std::string str() const {
+    const Derived& d = derived();
+    std::string out = d.str_header();
+    out += "table: ";
+    out += info_.table.is_pass() ? std::string("(lead)")
+                                 : info_.table.str() + " by seat " + std::to_string(info_.table_owner);
+    out += d.str_table_note();
+    out += "\n";
+    for (int s = 0; s < d.players(); ++s) {
+      out += (s == info_.current && !d.is_terminal()) ? "> " : "  ";
+      out += d.str_seat(s);
+      out += "\n";
+    }
+    if (d.is_terminal()) out += d.str_result();
+    return out;
+  }
+
+  // Asserts the deal's invariants (cards conserved, hand sizes, who may act);
+  // nothing at all when NDEBUG is defined, as in release builds.
+  void check_invariants() const {
+#ifndef NDEBUG
+    derived().assert_invariants();
+#endif
+  }
+
  protected:
-  explicit DealBase(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {}
-  // For a copy without history: `other`'s rules, no plies, `root_ply` plies before.
-  DealBase(const DealBase& other, int root_ply, bool keep_history)
-      : rules_(other.rules_), root_ply_(root_ply), keep_history_(keep_history) {}
+  struct WithoutHistory {};
+
+  // A deal of `rules`, already checked to be the game's, whose typed options
+  // are config_of(rules); the derived constructor then sets the deck.
+  DealBase(std::shared_ptr<const Rules> rules, const Config& (*config_of)(const Rules&))
+      : rules_(std::move(rules)), cfg_(&config_of(*rules_)) {}
+  // Everything of `other` but its history: the plies so far count in root_ply.
+  DealBase(const DealBase& other, WithoutHistory)
+      : rules_(other.rules_),
+        root_ply_(other.ply()),
+        keep_history_(other.keep_history_),
+        cfg_(other.cfg_),
+        deck_(other.deck_),
+        seed_(other.seed_),
+        has_seed_(other.has_seed_),
+        hands_(other.hands_),
+        hand_sizes_(other.hand_sizes_),
+        played_(other.played_),
+        info_(other.info_) {}
+
+  // Shuffles the rules' deck from `seed` (SplitMix64, random.h) and keeps it;
+  // returns the generator, for the game's further draws.
+  Random shuffle_deck(std::uint64_t seed) {
+    auto deck = ordered_deck(*rules_);
+    Random rng(seed);
+    rng.shuffle(deck.data(), deck.size());
+    deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    seed_ = seed;
+    has_seed_ = true;
+    return rng;
+  }
+  // Keeps `deck` as the deck order; DeckError unless it is the rules' deck.
+  void keep_deck(std::vector<Face> deck) {
+    check_deck_order(*rules_, deck);
+    deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  }
+
+  // Takes `move`'s cards from `seat`'s hand onto the played pile; take_back()
+  // returns them.
+  void lay_down(int seat, const Move& move) {
+    const auto s = static_cast<std::size_t>(seat);
+    hands_[s] -= move.cards;
+    hand_sizes_[s] -= move.length;
+    played_ += move.cards;
+  }
+  void take_back(int seat, const Move& move) {
+    const auto s = static_cast<std::size_t>(seat);
+    hands_[s] += move.cards;
+    hand_sizes_[s] += move.length;
+    played_ -= move.cards;
+  }
+  // Hands one card, `face`, from seat `from` to seat `to` (a tribute, a return,
+  // a purchase).
+  void transfer(int from, int to, int face) {
+    hands_[static_cast<std::size_t>(from)].remove(face);
+    hands_[static_cast<std::size_t>(to)].add(face);
+    --hand_sizes_[static_cast<std::size_t>(from)];
+    ++hand_sizes_[static_cast<std::size_t>(to)];
+  }
+
+  // The start of a sampled world: a copy without history or seed.
+  Derived world_shell() const {
+    Derived world = copy_without_history();
+    world.has_seed_ = false;
+    world.seed_ = 0;
+    return world;
+  }
 
   // "<move>: <why>; seat <s>, <rules>": the message of every IllegalMoveError
   // about a move of the seat to act.
   std::string illegal_move_message(const Move& move, const std::string& why) const {
-    return move.str() + ": " + why + "; seat " + std::to_string(derived().current_player()) + ", " +
-           rules_->describe();
+    return move.str() + ": " + why + where();
+  }
+  // "; seat <s>, <rules>": where a move was refused, for the end of a message.
+  std::string where() const { return "; seat " + std::to_string(info_.current) + ", " + rules_->describe(); }
+
+  // parse_move's end for text `body` read as `candidates`: the one legal
+  // reading, else IllegalMoveError (the hand lacks the cards; `no_reading`
+  // when there is no candidate; each candidate's reason) or AmbiguousMoveError
+  // listing the legal readings.
+  Move one_legal_reading(std::string_view body, const Cards& cards, const MoveList& candidates,
+                         const std::string& no_reading, bool check_hand = true) const {
+    MoveList legal;
+    std::string reasons;
+    for (const Move& m : candidates) {
+      const std::string why = derived().why_illegal(m);
+      if (why.empty())
+        legal.push_back(m);
+      else
+        reasons += (reasons.empty() ? "" : "; ") + m.str() + ": " + why;
+    }
+    if (legal.size() == 1) return legal.front();
+    const std::string quoted = "'" + std::string(body) + "'";
+    if (legal.empty()) {
+      const Cards& held = hand(info_.current);
+      if (check_hand && !held.contains(cards))
+        throw IllegalMoveError(quoted + ": the hand " + held.str() + " does not hold " + cards.str() + where());
+      if (candidates.empty()) throw IllegalMoveError(quoted + ": " + no_reading + where());
+      throw IllegalMoveError(quoted + " is not legal here: " + reasons + where());
+    }
+    std::string listed;
+    for (const Move& m : legal) listed += (listed.empty() ? "" : "; ") + m.str();
+    throw AmbiguousMoveError(quoted + " has " + std::to_string(legal.size()) + " legal readings: " + listed +
+                             "; name one with 'as', e.g. '" + legal.back().str() + "'");
+  }
+
+  // What str() writes after the table move: nothing, unless the game says more.
+  std::string str_table_note() const { return ""; }
+
+  // The default invariant check: the deal's own invariant_violation() is "".
+  void assert_invariants() const {
+    const std::string broken = derived().invariant_violation();
+    assert(broken.empty());
   }
 
   std::shared_ptr<const Rules> rules_;
   int root_ply_ = 0;  // plies before the first entry of history_
   bool keep_history_ = true;
   History<Ply> history_;
+  const Config* cfg_;
+  std::shared_ptr<const std::vector<Face>> deck_;
+  std::uint64_t seed_ = 0;
+  bool has_seed_ = false;
+  std::array<Cards, Seats> hands_{};
+  std::array<int, Seats> hand_sizes_{};
+  Cards played_;
+  Info info_;
 
  private:
+  // Out of line: the playouts, which keep no history, stay small.
+  [[gnu::noinline]] void apply_recorded(const Move& move) {
+    const Ply ply{move, info_.current, info_};
+    derived().advance(move);
+    history_.push_back(ply);
+    check_invariants();
+  }
+
   const Derived& derived() const { return static_cast<const Derived&>(*this); }
   Derived& derived() { return static_cast<Derived&>(*this); }
 };

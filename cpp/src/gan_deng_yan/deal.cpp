@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <cctype>
 #include <numeric>
 
 #include "ganzdy/core/errors.h"
@@ -31,61 +30,17 @@ std::int64_t saturating_mul(std::int64_t a, std::int64_t b) {
   return std::min(a * b, kMaxPayment);
 }
 
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
-std::vector<Face> ordered_deck(const Rules& rules) {
-  const int packs = rules.packs();
-  std::vector<Face> deck(static_cast<std::size_t>(kNumFaces * packs));
-  // One loop with a copy counter: every deal starts here, and a division per card
-  // (or a memset per face, which GCC makes of a nested loop) costs more.
-  int face = 0, copies = 0;
-  for (Face& card : deck) {
-    card = static_cast<Face>(face);
-    if (++copies == packs) {
-      copies = 0;
-      ++face;
-    }
-  }
-  return deck;
-}
-
-void check_deck_order(const Rules& rules, const std::vector<Face>& deck) {
-  Cards given;
-  const Cards full = rules.deck();
-  for (Face f : deck) {
-    if (f >= kNumFaces) throw DeckError("deck order holds an unknown face index " + std::to_string(f));
-    if (given.count(f) >= full.count(f))
-      throw DeckError("deck order has more than " + std::to_string(full.count(f)) + " x " + face_name(f) + " for " +
-                      rules.describe());
-    given.add(f);
-  }
-  if (given != full) {
-    Cards missing = full - given;
-    throw DeckError("deck order has " + std::to_string(deck.size()) + " cards but " + rules.describe() + " uses " +
-                    std::to_string(full.size()) + "; missing: " + missing.str());
-  }
-}
-
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer)
-    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)), seed_(seed), has_seed_(true) {
-  auto deck = ordered_deck(*rules_);
-  Random rng(seed);
-  rng.shuffle(deck.data(), deck.size());
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    : DealBase(require_gan_deng_yan(rules), &gdy::config) {
+  shuffle_deck(seed);
   deal_cards(dealer);
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, int dealer)
-    : DealBase(require_gan_deng_yan(rules)), cfg_(&gdy::config(*rules_)) {
-  check_deck_order(*rules_, deck);
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    : DealBase(require_gan_deng_yan(rules), &gdy::config) {
+  keep_deck(std::move(deck));
   deal_cards(dealer);
 }
 
@@ -145,7 +100,7 @@ void Deal::deal_cards(int dealer) {
   check_invariants();
 }
 
-void Deal::check_invariants() const {
+void Deal::assert_invariants() const {
 #ifndef NDEBUG
   const int n = cfg_->players;
   // Every card of the deck is in exactly one place: a hand, the played pile or the
@@ -183,25 +138,11 @@ void Deal::check_invariants() const {
 #endif
 }
 
-Deal Deal::copy_without_history() const {
-  Deal out(*this, 0);
-  out.root_ply_ = ply();
-  return out;
-}
-
-Deal::Deal(const Deal& other, int)
-    : DealBase(other, other.root_ply_, true),
-      cfg_(other.cfg_),
-      deck_(other.deck_),
-      seed_(other.seed_),
-      has_seed_(other.has_seed_),
+Deal::Deal(const Deal& other, WithoutHistory tag)
+    : DealBase(other, tag),
       dealer_(other.dealer_),
       lowest_face_(other.lowest_face_),
       opening_seat_(other.opening_seat_),
-      hands_(other.hands_),
-      hand_sizes_(other.hand_sizes_),
-      played_(other.played_),
-      info_(other.info_),
       points_(other.points_) {}
 
 bool Deal::can_lead(int seat) const {
@@ -263,14 +204,12 @@ int Deal::draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (
   return n;
 }
 
-int Deal::end_trick(int winner) {
+void Deal::end_trick(int winner) {
   assert(winner >= 0 && winner < cfg_->players);
   int order[kMaxPlayers];
   const int n = draw_order(*cfg_, winner, info_.out_mask, order);
-  int drawn = 0;
-  for (int i = 0; i < n && stock_size() > 0; ++i, ++drawn) draw_card(order[i]);
+  for (int i = 0; i < n && stock_size() > 0; ++i) draw_card(order[i]);
   start_trick(winner);
-  return drawn;
 }
 
 void Deal::finish_seat(int seat) {
@@ -394,41 +333,23 @@ std::string Deal::why_illegal(const Move& move) const {
   return "";
 }
 
-void Deal::apply(const Move& move) {
+void Deal::advance(const Move& move) {
   // What the checked edges (push, the binding's apply) guarantee.
-  assert(!is_terminal());
-  assert(move.length == move.cards.size());
   assert(move.is_pass() ? !info_.table.is_pass() : move.length > 0 && hand(info_.current).contains(move.cards));
-  if (keep_history_) {
-    apply_recorded(move);
-    return;
-  }
-  play(move);
-  ++root_ply_;  // played, but not undoable: as in a copy without history
-  check_invariants();
-}
-
-void Deal::apply_recorded(const Move& move) {
-  Ply ply{move, info_.current, 0, info_};
-  ply.drawn_count = static_cast<std::uint8_t>(play(move));
-  history_.push_back(ply);
-  check_invariants();
-}
-
-int Deal::play(const Move& move) {
   const int seat = info_.current;
   if (move.is_pass()) {
     ++info_.passes;
     const int owner = info_.table_owner;
     const int others = active_count() - (is_out(owner) ? 0 : 1);
-    if (info_.passes >= others) return end_trick(owner);
+    if (info_.passes >= others) {
+      end_trick(owner);
+      return;
+    }
     info_.current = static_cast<std::int8_t>(next_active(seat));
-    return 0;
+    return;
   }
   const auto s = static_cast<std::size_t>(seat);
-  hands_[s] -= move.cards;
-  hand_sizes_[s] -= move.length;
-  played_ += move.cards;
+  lay_down(seat, move);
   ++info_.plays[s];
   if (move.is_bomb()) {
     ++info_.bombs;
@@ -441,76 +362,40 @@ int Deal::play(const Move& move) {
   info_.passes = 0;
   if (hand_sizes_[s] == 0) finish_seat(seat);
   if (!is_terminal()) info_.current = static_cast<std::int8_t>(next_active(seat));
-  return 0;
 }
 
-void Deal::pop() {
-  assert(!history_.empty());
-  const Ply ply = history_.back();
-  history_.pop_back();
-  // The cards this ply drew are the last ones taken from the stock.
-  assert(ply.before.stock_pos + ply.drawn_count == info_.stock_pos);
-  // Undo the draws of a trick this ply ended, in the order they were made.
-  if (ply.drawn_count > 0) {
+void Deal::undo(const Ply& ply) {
+  // The cards this ply drew, when it ended a trick, are the last ones taken
+  // from the stock: undo them in the order they were made.
+  const int drawn = info_.stock_pos - ply.before.stock_pos;
+  if (drawn > 0) {
     int order[kMaxPlayers];
     draw_order(*cfg_, ply.before.table_owner, ply.before.out_mask, order);
-    for (int i = 0; i < ply.drawn_count; ++i) {
+    for (int i = 0; i < drawn; ++i) {
       const auto s = static_cast<std::size_t>(order[i]);
       hands_[s].remove((*deck_)[static_cast<std::size_t>(ply.before.stock_pos + i)]);
       --hand_sizes_[s];
     }
   }
-  if (!ply.move.is_pass()) {
-    const auto s = static_cast<std::size_t>(ply.seat);
-    hands_[s] += ply.move.cards;
-    hand_sizes_[s] += ply.move.length;
-    played_ -= ply.move.cards;
-  }
+  if (!ply.move.is_pass()) take_back(ply.seat, ply.move);
   if (ply.before.finished == 0 && info_.finished > 0) points_.fill(0);
-  info_ = ply.before;
-  assert(info_.current == ply.seat);
-  check_invariants();
 }
 
 Move Deal::parse_move(std::string_view text) const {
-  const std::string_view body = trim(text);
+  const std::string_view body = trim_move_text(text);
   const MoveText parsed = parse_move_text(body);
   if (parsed.declared) {
     if (parsed.declared->is_pass()) return *parsed.declared;
     const std::string why = why_illegal(*parsed.declared);
-    if (!why.empty())
-      throw IllegalMoveError(parsed.declared->str() + ": " + why + "; seat " + std::to_string(info_.current) + ", " +
-                             rules_->describe());
+    if (!why.empty()) throw IllegalMoveError(illegal_move_message(*parsed.declared, why));
     return *parsed.declared;
   }
   const Cards& cards = parsed.cards;
-  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
   MoveList readings_of;
   readings(*cfg_, cards, readings_of);
   if (cfg_->stuck_leader == StuckLeader::allow_joker_only_final && cards.jokers() == cards.size() && !cards.empty())
     readings_of.push_back(Move{cards, Kind::jokers, kNoRank, static_cast<std::uint8_t>(cards.size())});
-  MoveList legal;
-  std::string reasons;
-  for (const Move& m : readings_of) {
-    const std::string why = why_illegal(m);
-    if (why.empty())
-      legal.push_back(m);
-    else
-      reasons += (reasons.empty() ? "" : "; ") + m.str() + ": " + why;
-  }
-  if (legal.size() == 1) return legal.front();
-  if (legal.empty()) {
-    if (!hand(info_.current).contains(cards))
-      throw IllegalMoveError("'" + std::string(body) + "': the hand " + hand(info_.current).str() +
-                             " does not hold " + cards.str() + where);
-    if (readings_of.empty())
-      throw IllegalMoveError("'" + std::string(body) + "': " + cards.str() + " is no combination" + where);
-    throw IllegalMoveError("'" + std::string(body) + "' is not legal here: " + reasons + where);
-  }
-  std::string listed;
-  for (const Move& m : legal) listed += (listed.empty() ? "" : "; ") + m.str();
-  throw AmbiguousMoveError("'" + std::string(body) + "' has " + std::to_string(legal.size()) +
-                           " legal readings: " + listed + "; name one with 'as', e.g. '" + legal.back().str() + "'");
+  return one_legal_reading(body, cards, readings_of, cards.str() + " is no combination");
 }
 
 Outcome Deal::outcome() const {
@@ -530,14 +415,8 @@ Outcome Deal::outcome() const {
   return out;
 }
 
-std::uint64_t Deal::hash() const {
-  std::uint64_t h = 0x2545F4914F6CDD1DULL;
-  auto mix = [&h](std::uint64_t v) {
-    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-  };
-  for (int s = 0; s < cfg_->players; ++s) mix(hand(s).hash());
-  mix(played_.hash());
-  mix(info_.table.hash());
+void Deal::hash_rest(std::uint64_t& h) const {
+  auto mix = [&h](std::uint64_t v) { mix_hash(h, v); };
   mix(static_cast<std::uint64_t>(info_.table_owner + 1) | static_cast<std::uint64_t>(info_.current) << 8 |
       static_cast<std::uint64_t>(info_.passes) << 16 | static_cast<std::uint64_t>(info_.out_mask) << 24 |
       static_cast<std::uint64_t>(info_.over) << 32 | static_cast<std::uint64_t>(info_.drawn) << 33 |
@@ -548,29 +427,23 @@ std::uint64_t Deal::hash() const {
   for (int s = 0; s < cfg_->players; ++s)
     mix(static_cast<std::uint64_t>(info_.plays[static_cast<std::size_t>(s)]) |
         static_cast<std::uint64_t>(s < info_.finished ? info_.finish_order[static_cast<std::size_t>(s)] + 1 : 0) << 8);
-  return h;
 }
 
-std::string Deal::str() const {
-  const Deal& d = *this;
-  std::string out = d.rules().describe() + "; dealer " + std::to_string(d.dealer()) + ", stock " +
-                    std::to_string(d.stock_size()) + ", bombs played " + std::to_string(d.bombs_played()) + "\n";
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < d.players(); ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + (s == d.dealer() ? " (dealer)" : "         ") + " " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    auto o = d.outcome();
-    out += o.drawn ? "drawn deal" : "won by seat " + std::to_string(o.winner);
-    out += "\n";
-  }
+std::string Deal::str_header() const {
+  return rules().describe() + "; dealer " + std::to_string(dealer_) + ", stock " + std::to_string(stock_size()) +
+         ", bombs played " + std::to_string(bombs_played()) + "\n";
+}
+
+std::string Deal::str_seat(int seat) const {
+  std::string out = "seat " + std::to_string(seat) + (seat == dealer_ ? " (dealer)" : "         ") + " " +
+                    std::to_string(hand_size(seat)) + " cards: " + hand(seat).str();
+  if (is_out(seat)) out += "  [out]";
   return out;
+}
+
+std::string Deal::str_result() const {
+  const auto o = outcome();
+  return (o.drawn ? std::string("drawn deal") : "won by seat " + std::to_string(o.winner)) + "\n";
 }
 
 }  // namespace ganzdy::gdy

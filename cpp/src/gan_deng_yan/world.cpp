@@ -129,9 +129,11 @@ std::shared_ptr<const Deal::Evidence> Deal::gather_evidence() const {
       }
       sizes[s] -= p.move.length;
       int order[kMaxPlayers];
-      // Only a ply that ended a trick drew; the others have no trick winner to start from.
-      if (p.drawn_count > 0) draw_order(*cfg_, p.before.table_owner, p.before.out_mask, order);
-      for (int k = 0; k < p.drawn_count; ++k) {
+      // Only a ply that ended a trick drew (it advanced the stock); the others
+      // have no trick winner to start from.
+      const int drawn = at(i + 1).stock_pos - p.before.stock_pos;
+      if (drawn > 0) draw_order(*cfg_, p.before.table_owner, p.before.out_mask, order);
+      for (int k = 0; k < drawn; ++k) {
         if (ev) ev->seats[static_cast<std::size_t>(order[k])].places.push_back(t);
         ++sizes[static_cast<std::size_t>(order[k])];
       }
@@ -227,10 +229,7 @@ struct ClassSampler {
 }  // namespace
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
-  Deal world(*this, 0);
-  world.root_ply_ = ply();
-  world.has_seed_ = false;
-  world.seed_ = 0;
+  Deal world = world_shell();
   world.evidence_ = gather_evidence();
   world.evidence_ply_ = ply();
   const Evidence* ev = world.evidence_.get();

@@ -6,10 +6,8 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <cctype>
 
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/deal.h"
 
 namespace ganzdy::gj {
 
@@ -50,12 +48,6 @@ std::string seat_text(int seat) { return std::to_string(seat); }
 
 bool is_sweep(const std::array<std::int8_t, kPlayers>& places) {
   return team_of(places[0]) == team_of(places[1]) && team_of(places[1]) == team_of(places[2]);
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
 }
 
 // 点贡 between 对家 p and q under 宣点 (§9.1), read literally, the garbled cells as
@@ -155,44 +147,30 @@ std::array<std::int64_t, kPlayers> points_of(const Config& cfg, const std::array
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
-  auto deck = gdy::ordered_deck(*rules_);
-  Random rng(seed);
-  rng.shuffle(deck.data(), deck.size());
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    : DealBase(require_gouji(rules), &gj::config), setup_(setup) {
+  Random rng = shuffle_deck(seed);
   start(rng);
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : DealBase(require_gouji(rules)), cfg_(&gj::config(*rules_)), setup_(setup) {
-  gdy::check_deck_order(*rules_, deck);
+    : DealBase(require_gouji(rules), &gj::config), setup_(setup) {
   // Ties of 上班 still need a random order: one drawn from the deck order, so
   // the same deck always gives the same deal.
   std::uint64_t h = 0x243F6A8885A308D3ULL;
   for (Face f : deck) h = (h ^ f) * 0x100000001B3ULL;
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  keep_deck(std::move(deck));
   Random rng(h);
   start(rng);
 }
 
-Deal::Deal(const Deal& other, int)
-    : DealBase(other, other.ply(), other.keep_history_),
-      cfg_(other.cfg_),
-      deck_(other.deck_),
+Deal::Deal(const Deal& other, WithoutHistory tag)
+    : DealBase(other, tag),
       setup_(other.setup_),
-      seed_(other.seed_),
-      has_seed_(other.has_seed_),
       tie_order_(other.tie_order_),
       payment_total_(other.payment_total_),
-      hands_(other.hands_),
-      hand_sizes_(other.hand_sizes_),
-      played_(other.played_),
       played_by_(other.played_by_),
       purchases_(other.purchases_),
-      payments_(other.payments_),
-      info_(other.info_) {}
-
-Deal Deal::copy_without_history() const { return Deal(*this, 0); }
+      payments_(other.payments_) {}
 
 void Deal::start(Random& rng) {
   if (setup_.first_leader != -1 && (setup_.first_leader < 0 || setup_.first_leader >= kPlayers))
@@ -222,13 +200,6 @@ void Deal::start(Random& rng) {
 
 int Deal::active_count() const { return std::popcount(static_cast<unsigned>(active_mask())); }
 
-void Deal::transfer(int from, int to, int face) {
-  hands_[static_cast<std::size_t>(from)].remove(face);
-  hands_[static_cast<std::size_t>(to)].add(face);
-  --hand_sizes_[static_cast<std::size_t>(from)];
-  ++hand_sizes_[static_cast<std::size_t>(to)];
-}
-
 void Deal::legal_moves(MoveList& out) const {
   out.clear();
   if (info_.phase == Phase::over) return;
@@ -244,24 +215,6 @@ std::string Deal::why_illegal(const Move& move) const {
   return why_phase_illegal(move);
 }
 
-void Deal::apply(const Move& move) {
-  assert(!is_terminal());
-  if (keep_history_) {
-    apply_recorded(move);
-    return;
-  }
-  advance(move);
-  ++root_ply_;  // played, but not undoable: as in a copy without history
-  check_invariants();
-}
-
-void Deal::apply_recorded(const Move& move) {
-  const Ply ply{move, info_.current, info_};
-  advance(move);
-  history_.push_back(ply);
-  check_invariants();
-}
-
 void Deal::advance(const Move& move) {
   if (info_.phase == Phase::play)
     play_move(move);
@@ -269,35 +222,25 @@ void Deal::advance(const Move& move) {
     advance_phase(move);
 }
 
-void Deal::pop() {
-  assert(!history_.empty());
-  const Ply ply = history_.back();
-  history_.pop_back();
+void Deal::undo(const Ply& ply) {
   // info_ still holds the state after the ply: undo what moved since, latest first.
   if (ply.before.phase == Phase::play) {
     if (ply.move.kind == Kind::group) {
-      const auto s = static_cast<std::size_t>(ply.seat);
-      hands_[s] += ply.move.cards;
-      hand_sizes_[s] += ply.move.length;
-      played_ -= ply.move.cards;
-      played_by_[s] -= ply.move.cards;
+      take_back(ply.seat, ply.move);
+      played_by_[static_cast<std::size_t>(ply.seat)] -= ply.move.cards;
     }
   } else {
     undo_phase(ply);
   }
-  info_ = ply.before;
-  assert(info_.current == ply.seat);
-  check_invariants();
 }
 
 Move Deal::parse_move(std::string_view text) const {
-  const std::string_view body = trim(text);
+  const std::string_view body = trim_move_text(text);
   const MoveText parsed = parse_move_text(body);
-  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
   if (is_terminal()) throw IllegalMoveError("'" + std::string(body) + "': the deal is over");
   if (parsed.declared) {
     const std::string why = why_illegal(*parsed.declared);
-    if (!why.empty()) throw IllegalMoveError(parsed.declared->str() + ": " + why + where);
+    if (!why.empty()) throw IllegalMoveError(illegal_move_message(*parsed.declared, why));
     return *parsed.declared;
   }
   const Cards& cards = parsed.cards;
@@ -308,8 +251,8 @@ Move Deal::parse_move(std::string_view text) const {
     if (readings_of.empty()) {
       if (!hand(info_.current).contains(cards))
         throw IllegalMoveError("'" + std::string(body) + "': the hand " + hand(info_.current).str() +
-                               " does not hold " + cards.str() + where);
-      throw IllegalMoveError("'" + std::string(body) + "': " + why_not_play(*cfg_, cards) + where);
+                               " does not hold " + cards.str() + where());
+      throw IllegalMoveError("'" + std::string(body) + "': " + why_not_play(*cfg_, cards) + where());
     }
     candidate = readings_of.front();
   } else if (info_.phase == Phase::buy || info_.phase == Phase::give_back) {
@@ -318,10 +261,10 @@ Move Deal::parse_move(std::string_view text) const {
   } else {
     throw IllegalMoveError("'" + std::string(body) + "': the deal is in its " + std::string(phase_name(info_.phase)) +
                            " phase, where moves are words: " + why_phase_illegal(Move{cards, Kind::group, kNoRank, 0}) +
-                           where);
+                           where());
   }
   const std::string why = why_illegal(candidate);
-  if (!why.empty()) throw IllegalMoveError("'" + std::string(body) + "' (" + candidate.str() + "): " + why + where);
+  if (!why.empty()) throw IllegalMoveError("'" + std::string(body) + "' (" + candidate.str() + "): " + why + where());
   return candidate;
 }
 
@@ -364,17 +307,13 @@ Outcome Deal::outcome() const {
   return out;
 }
 
-std::uint64_t Deal::hash() const {
-  std::uint64_t h = 0x6A09E667F3BCC909ULL;
-  auto mix = [&h](std::uint64_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
+void Deal::hash_rest(std::uint64_t& h) const {
+  auto mix = [&h](std::uint64_t v) { mix_hash(h, v); };
   auto pack = [](std::initializer_list<int> values) {
     std::uint64_t v = 0;
     for (int x : values) v = v << 8 | static_cast<std::uint8_t>(x);
     return v;
   };
-  for (int s = 0; s < kPlayers; ++s) mix(hand(s).hash());
-  mix(played_.hash());
-  mix(info_.table.hash());
   const DealInfo& i = info_;
   mix(pack({i.table_owner, i.current, static_cast<int>(i.phase), i.step, i.purchases, i.payments, i.yielder, i.burner}));
   mix(pack({i.burned, i.leader, i.finished, i.last_out, i.out, i.revolted, i.eliminated, i.auto_revolt}));
@@ -394,7 +333,6 @@ std::uint64_t Deal::hash() const {
     for (int k = 0; k < kMaxPaymentCards; ++k)
       mix(pack({p.cards[static_cast<std::size_t>(k)], p.returned[static_cast<std::size_t>(k)]}));
   }
-  return h;
 }
 
 std::string Deal::invariant_violation() const {
@@ -489,13 +427,6 @@ std::string Deal::invariant_violation() const {
   return "";
 }
 
-void Deal::check_invariants() const {
-#ifndef NDEBUG
-  const std::string broken = invariant_violation();
-  assert(broken.empty());
-#endif
-}
-
 namespace {
 
 // "[2, 1, 0, 0, -1, -2]": the points as Python prints a list.
@@ -507,21 +438,20 @@ std::string points_text(const std::vector<std::int64_t>& points) {
 
 }  // namespace
 
-std::string Deal::str() const {
-  const Deal& d = *this;
-  std::string out = d.rules().describe() + "; phase " + std::string(phase_name(d.phase()));
-  if (d.phase() == Phase::play) {
-    if (d.is_chaos()) out += ", 四户乱缠";
-    if (d.burner() >= 0) out += ", seat " + std::to_string(d.burner()) + " burning seat " + std::to_string(d.burned());
+std::string Deal::str_header() const {
+  std::string out = rules().describe() + "; phase " + std::string(phase_name(phase()));
+  if (phase() == Phase::play) {
+    if (is_chaos()) out += ", 四户乱缠";
+    if (burner() >= 0) out += ", seat " + std::to_string(burner()) + " burning seat " + std::to_string(burned());
   }
   out += "\n";
-  for (int i = 0; i < d.purchase_count(); ++i) {
-    const Purchase& p = d.purchase(i);
+  for (int i = 0; i < purchase_count(); ++i) {
+    const Purchase& p = purchase(i);
     out += "bought: seat " + std::to_string(p.buyer) + " got " + face_name(p.received) + " from seat " +
            std::to_string(p.seller) + (p.paid >= 0 ? " for " + face_name(p.paid) : std::string(" free")) + "\n";
   }
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const Payment& p = d.payment(i);
+  for (int i = 0; i < payment_count(); ++i) {
+    const Payment& p = payment(i);
     out += std::string(tribute_kind_name(p.kind)) + " tribute: seat " + std::to_string(p.payer) + " pays seat " +
            std::to_string(p.receiver);
     for (int k = 0; k < p.count; ++k) out += " " + (p.cards[static_cast<std::size_t>(k)] < 0 ? std::string("?") : face_name(p.cards[static_cast<std::size_t>(k)]));
@@ -530,31 +460,25 @@ std::string Deal::str() const {
       out += " " + (k < p.returned_count ? face_name(p.returned[static_cast<std::size_t>(k)]) : std::string("?"));
     out += "\n";
   }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  if (d.info().restricted) out += " (restricted)";
-  out += "\n";
-  for (int s = 0; s < kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    if (d.is_revolted(s)) out += "  [revolted]";
-    if (d.is_eliminated(s)) out += "  [eliminated]";
-    if (d.has_opened(s)) out += "  [opened]";
-    if (d.place_of(s) >= 0) out += "  place " + std::to_string(d.place_of(s) + 1);
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    if (o.void_hand) {
-      out += "void hand (two revolutions)\n";
-    } else {
-      out += "points " + points_text(o.points) + ", team 0 " + std::to_string(o.team_points[0]) +
-             ", team 1 " + std::to_string(o.team_points[1]) + "\n";
-    }
-  }
   return out;
+}
+
+std::string Deal::str_seat(int seat) const {
+  std::string out = "seat " + std::to_string(seat) + " (team " + std::to_string(team_of(seat)) + ") " +
+                    std::to_string(hand_size(seat)) + " cards: " + hand(seat).str();
+  if (is_out(seat)) out += "  [out]";
+  if (is_revolted(seat)) out += "  [revolted]";
+  if (is_eliminated(seat)) out += "  [eliminated]";
+  if (has_opened(seat)) out += "  [opened]";
+  if (place_of(seat) >= 0) out += "  place " + std::to_string(place_of(seat) + 1);
+  return out;
+}
+
+std::string Deal::str_result() const {
+  const auto o = outcome();
+  if (o.void_hand) return "void hand (two revolutions)\n";
+  return "points " + points_text(o.points) + ", team 0 " + std::to_string(o.team_points[0]) + ", team 1 " +
+         std::to_string(o.team_points[1]) + "\n";
 }
 
 }  // namespace ganzdy::gj

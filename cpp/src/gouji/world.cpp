@@ -449,9 +449,7 @@ std::optional<std::vector<Cards>> draw_quotas(Cards& pool, std::vector<Quota> qu
 }  // namespace
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
-  Deal world(*this, 0);
-  world.has_seed_ = false;
-  world.seed_ = 0;
+  Deal world = world_shell();
 
   // The public timeline.
   Timeline tl;

@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cctype>
 
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/deal.h"
 
 namespace ganzdy::gd {
 
@@ -74,12 +72,6 @@ Kind phase_kind(Phase phase) {
   return phase == Phase::tribute ? Kind::tribute : phase == Phase::pick ? Kind::tribute_pick : Kind::tribute_return;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 int tribute_value(const Config& cfg, const Cards& hand) {
@@ -112,28 +104,20 @@ bool resists(const Config& cfg, const Cards* payers[], int count) {
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, const DealSetup& setup)
-    : DealBase(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup), seed_(seed), has_seed_(true) {
-  auto deck = gdy::ordered_deck(*rules_);
-  Random rng(seed);
-  rng.shuffle(deck.data(), deck.size());
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    : DealBase(require_guandan(rules), &gd::config), setup_(setup) {
+  Random rng = shuffle_deck(seed);
   start(setup, &rng);
 }
 
 Deal::Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup)
-    : DealBase(require_guandan(rules)), cfg_(&gd::config(*rules_)), setup_(setup) {
-  gdy::check_deck_order(*rules_, deck);
-  deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+    : DealBase(require_guandan(rules), &gd::config), setup_(setup) {
+  keep_deck(std::move(deck));
   start(setup, nullptr);
 }
 
-Deal::Deal(const Deal& other, int)
-    : DealBase(other, other.ply(), other.keep_history_),
-      cfg_(other.cfg_),
-      deck_(other.deck_),
+Deal::Deal(const Deal& other, WithoutHistory tag)
+    : DealBase(other, tag),
       setup_(other.setup_),
-      seed_(other.seed_),
-      has_seed_(other.has_seed_),
       team_levels_(other.team_levels_),
       payment_count_(other.payment_count_),
       resisted_(other.resisted_),
@@ -141,13 +125,7 @@ Deal::Deal(const Deal& other, int)
       first_leader_(other.first_leader_),
       turned_position_(other.turned_position_),
       shown_(other.shown_),
-      hands_(other.hands_),
-      hand_sizes_(other.hand_sizes_),
-      played_(other.played_),
-      played_by_(other.played_by_),
-      info_(other.info_) {}
-
-Deal Deal::copy_without_history() const { return Deal(*this, 0); }
+      played_by_(other.played_by_) {}
 
 void Deal::start(const DealSetup& setup, Random* rng) {
   for (int t = 0; t < 2; ++t) {
@@ -384,25 +362,6 @@ std::string Deal::why_illegal(const Move& move) const {
   }
 }
 
-void Deal::apply(const Move& move) {
-  assert(!is_terminal());
-  assert(move.length == move.cards.size());
-  if (keep_history_) {
-    apply_recorded(move);
-    return;
-  }
-  advance(move);
-  ++root_ply_;  // played, but not undoable: as in a copy without history
-  check_invariants();
-}
-
-void Deal::apply_recorded(const Move& move) {
-  Ply ply{move, info_.current, info_};
-  advance(move);
-  history_.push_back(ply);
-  check_invariants();
-}
-
 void Deal::start_trick(int leader) {
   assert(!is_out(leader));
   info_.table = Move::pass_move();
@@ -474,9 +433,7 @@ void Deal::advance(const Move& move) {
     return;
   }
   const auto s = static_cast<std::size_t>(seat);
-  hands_[s] -= move.cards;
-  hand_sizes_[s] -= move.length;
-  played_ += move.cards;
+  lay_down(seat, move);
   played_by_[s] += move.cards;
   info_.table = move;
   info_.table_owner = static_cast<std::int8_t>(seat);
@@ -495,31 +452,24 @@ void Deal::finish_seat(int seat) {
 void Deal::move_tribute(bool undo) {
   for (int i = 0; i < payment_count_; ++i) {
     const Payment& p = info_.payments[static_cast<std::size_t>(i)];
-    auto from = static_cast<std::size_t>(p.payer), to = static_cast<std::size_t>(p.receiver);
-    if (undo) std::swap(from, to);
-    hands_[from].remove(p.card);
-    hands_[to].add(p.card);
-    --hand_sizes_[from];
-    ++hand_sizes_[to];
+    if (undo)
+      transfer(p.receiver, p.payer, p.card);
+    else
+      transfer(p.payer, p.receiver, p.card);
   }
 }
 
 void Deal::move_returns(bool undo) {
   for (int i = 0; i < payment_count_; ++i) {
     const Payment& p = info_.payments[static_cast<std::size_t>(i)];
-    auto from = static_cast<std::size_t>(p.receiver), to = static_cast<std::size_t>(p.payer);
-    if (undo) std::swap(from, to);
-    hands_[from].remove(p.returned);
-    hands_[to].add(p.returned);
-    --hand_sizes_[from];
-    ++hand_sizes_[to];
+    if (undo)
+      transfer(p.payer, p.receiver, p.returned);
+    else
+      transfer(p.receiver, p.payer, p.returned);
   }
 }
 
-void Deal::pop() {
-  assert(!history_.empty());
-  const Ply ply = history_.back();
-  history_.pop_back();
+void Deal::undo(const Ply& ply) {
   // info_ still holds the state after the ply: undo what moved from it.
   switch (ply.before.phase) {
     case Phase::tribute:
@@ -531,27 +481,20 @@ void Deal::pop() {
       break;
     case Phase::play:
       if (!ply.move.is_pass()) {
-        const auto s = static_cast<std::size_t>(ply.seat);
-        hands_[s] += ply.move.cards;
-        hand_sizes_[s] += ply.move.length;
-        played_ -= ply.move.cards;
-        played_by_[s] -= ply.move.cards;
+        take_back(ply.seat, ply.move);
+        played_by_[static_cast<std::size_t>(ply.seat)] -= ply.move.cards;
       }
       break;
     case Phase::over: break;
   }
-  info_ = ply.before;
-  assert(info_.current == ply.seat);
-  check_invariants();
 }
 
 Move Deal::parse_move(std::string_view text) const {
-  const std::string_view body = trim(text);
+  const std::string_view body = trim_move_text(text);
   const MoveText parsed = parse_move_text(body);
-  const std::string where = "; seat " + std::to_string(info_.current) + ", " + rules_->describe();
   if (parsed.declared) {
     const std::string why = why_illegal(*parsed.declared);
-    if (!why.empty()) throw IllegalMoveError(parsed.declared->str() + ": " + why + where);
+    if (!why.empty()) throw IllegalMoveError(illegal_move_message(*parsed.declared, why));
     return *parsed.declared;
   }
   const Cards& cards = parsed.cards;
@@ -562,32 +505,10 @@ Move Deal::parse_move(std::string_view text) const {
   } else if (cards.size() == 1) {
     candidates.push_back(Move{cards, phase_kind(info_.phase), kNoRank, 1});
   }
-  MoveList legal;
-  std::string reasons;
-  for (const Move& m : candidates) {
-    const std::string why = why_illegal(m);
-    if (why.empty())
-      legal.push_back(m);
-    else
-      reasons += (reasons.empty() ? "" : "; ") + m.str() + ": " + why;
-  }
-  if (legal.size() == 1) return legal.front();
-  if (legal.empty()) {
-    if (info_.phase != Phase::pick && !hand(info_.current).contains(cards))
-      throw IllegalMoveError("'" + std::string(body) + "': the hand " + hand(info_.current).str() +
-                             " does not hold " + cards.str() + where);
-    if (candidates.empty())
-      throw IllegalMoveError("'" + std::string(body) + "': " +
-                             (info_.phase == Phase::play ? cards.str() + " is no combination"
-                                                         : "seat " + std::to_string(info_.current) + " must " +
-                                                               std::string(verb(info_.phase)) + ": name one card") +
-                             where);
-    throw IllegalMoveError("'" + std::string(body) + "' is not legal here: " + reasons + where);
-  }
-  std::string listed;
-  for (const Move& m : legal) listed += (listed.empty() ? "" : "; ") + m.str();
-  throw AmbiguousMoveError("'" + std::string(body) + "' has " + std::to_string(legal.size()) +
-                           " legal readings: " + listed + "; name one with 'as', e.g. '" + legal.back().str() + "'");
+  const std::string no_reading = info_.phase == Phase::play ? cards.str() + " is no combination"
+                                                            : "seat " + std::to_string(info_.current) + " must " +
+                                                                  std::string(verb(info_.phase)) + ": name one card";
+  return one_legal_reading(body, cards, candidates, no_reading, info_.phase != Phase::pick);
 }
 
 Outcome Deal::outcome() const {
@@ -615,12 +536,8 @@ Outcome Deal::outcome() const {
   return out;
 }
 
-std::uint64_t Deal::hash() const {
-  std::uint64_t h = 0x6A09E667F3BCC909ULL;
-  auto mix = [&h](std::uint64_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
-  for (int s = 0; s < kPlayers; ++s) mix(hand(s).hash());
-  mix(played_.hash());
-  mix(info_.table.hash());
+void Deal::hash_rest(std::uint64_t& h) const {
+  auto mix = [&h](std::uint64_t v) { mix_hash(h, v); };
   mix(static_cast<std::uint64_t>(info_.table_owner + 1) | static_cast<std::uint64_t>(info_.current) << 8 |
       static_cast<std::uint64_t>(info_.passes) << 16 | static_cast<std::uint64_t>(info_.out_mask) << 24 |
       static_cast<std::uint64_t>(info_.phase) << 32 | static_cast<std::uint64_t>(info_.step) << 40 |
@@ -631,7 +548,6 @@ std::uint64_t Deal::hash() const {
         static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.card)) << 16 |
         static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.returned)) << 24);
   for (int i = 0; i < info_.finished; ++i) mix(static_cast<std::uint64_t>(info_.finish_order[static_cast<std::size_t>(i)]) + 1);
-  return h;
 }
 
 std::string Deal::invariant_violation() const {
@@ -664,40 +580,30 @@ std::string Deal::invariant_violation() const {
   return "";
 }
 
-void Deal::check_invariants() const {
-#ifndef NDEBUG
-  const std::string broken = invariant_violation();
-  assert(broken.empty());
-#endif
-}
-
-std::string Deal::str() const {
-  const Deal& d = *this;
-  std::string out = d.rules().describe() + "; level " + std::string(rank_name(d.level())) + " (team 0 at " +
-                    std::string(rank_name(d.team_level(0))) + ", team 1 at " + std::string(rank_name(d.team_level(1))) +
-                    "), phase " + std::string(phase_name(d.phase())) + "\n";
-  if (d.resisted()) out += "tribute resisted\n";
-  for (int i = 0; i < d.payment_count(); ++i) {
-    const Payment& p = d.payment(i);
+std::string Deal::str_header() const {
+  std::string out = rules().describe() + "; level " + std::string(rank_name(level())) + " (team 0 at " +
+                    std::string(rank_name(team_level(0))) + ", team 1 at " + std::string(rank_name(team_level(1))) +
+                    "), phase " + std::string(phase_name(phase())) + "\n";
+  if (resisted_) out += "tribute resisted\n";
+  for (int i = 0; i < payment_count_; ++i) {
+    const Payment& p = payment(i);
     out += "tribute: seat " + std::to_string(p.payer) + " pays " + (p.card < 0 ? std::string("?") : face_name(p.card)) +
            " to " + (p.receiver < 0 ? std::string("?") : "seat " + std::to_string(p.receiver)) + ", gets back " +
            (p.returned < 0 ? std::string("?") : face_name(p.returned)) + "\n";
   }
-  out += "table: ";
-  out += d.table().is_pass() ? std::string("(lead)") : d.table().str() + " by seat " + std::to_string(d.table_owner());
-  out += "\n";
-  for (int s = 0; s < kPlayers; ++s) {
-    out += (s == d.current_player() && !d.is_terminal()) ? "> " : "  ";
-    out += "seat " + std::to_string(s) + " (team " + std::to_string(team_of(s)) + ") " +
-           std::to_string(d.hand_size(s)) + " cards: " + d.hand(s).str();
-    if (d.is_out(s)) out += "  [out]";
-    out += "\n";
-  }
-  if (d.is_terminal()) {
-    const auto o = d.outcome();
-    out += "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
-  }
   return out;
+}
+
+std::string Deal::str_seat(int seat) const {
+  std::string out = "seat " + std::to_string(seat) + " (team " + std::to_string(team_of(seat)) + ") " +
+                    std::to_string(hand_size(seat)) + " cards: " + hand(seat).str();
+  if (is_out(seat)) out += "  [out]";
+  return out;
+}
+
+std::string Deal::str_result() const {
+  const auto o = outcome();
+  return "won by team " + std::to_string(o.winning_team) + " (" + o.result + "), up " + std::to_string(o.upgrade) + "\n";
 }
 
 }  // namespace ganzdy::gd

@@ -166,9 +166,7 @@ std::uint64_t bit(int face) { return std::uint64_t{1} << face; }
 }  // namespace
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
-  Deal world(*this, 0);
-  world.has_seed_ = false;
-  world.seed_ = 0;
+  Deal world = world_shell();
   world.turned_position_ = -1;  // an index into the real deck order, which the world does not keep
   static const auto canonical = std::make_shared<const std::vector<Face>>(gdy::ordered_deck(Rules("guandan", 4)));
   world.deck_ = canonical;

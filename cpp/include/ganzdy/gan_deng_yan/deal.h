@@ -63,15 +63,11 @@ struct DealInfo {
   std::array<std::uint8_t, kMaxPlayers> plays{};  // combinations each seat has played
 };
 
-// One ply of history: the move, who made it, and what it changed.
-struct Ply {
-  Move move;
-  std::int8_t seat;
-  std::uint8_t drawn_count;  // cards drawn after this ply (the trick ended)
-  DealInfo before;
-};
+// One ply of history: the move, who made it, and the state before it (the
+// cards it drew, when it ended a trick, are the stock_pos it advanced).
+using Ply = PlyRecord<DealInfo>;
 
-class Deal : public DealBase<Deal, Ply> {
+class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (see random.h), dealt by `dealer`.
   Deal(std::shared_ptr<const Rules> rules, std::uint64_t seed, int dealer);
@@ -87,29 +83,14 @@ class Deal : public DealBase<Deal, Ply> {
   static Deal position(std::shared_ptr<const Rules> rules, const std::vector<Cards>& hands, int to_act,
                        const Move& table, int table_owner, int dealer);
 
-  const Config& config() const { return *cfg_; }
   int players() const { return cfg_->players; }
   int dealer() const { return dealer_; }
-  bool has_seed() const { return has_seed_; }
-  std::uint64_t seed() const { return seed_; }
-  const std::vector<Face>& deck() const { return *deck_; }
-
-  int current_player() const { return info_.current; }
   bool is_terminal() const { return info_.over != 0; }
-  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
-  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
   int stock_size() const { return static_cast<int>(deck_->size()) - info_.stock_pos; }
-  const Cards& played() const { return played_; }
-  const Move& table() const { return info_.table; }
-  int table_owner() const { return info_.table_owner; }
   int passes() const { return info_.passes; }
   int bombs_played() const { return info_.bombs; }
   bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
-  const DealInfo& info() const { return info_; }
 
-  // A copy that can play on but cannot pop() past this point (nor be recorded
-  // from the start): the cheap copy a search makes of the position it explores.
-  Deal copy_without_history() const;
   // Determinization: a world consistent with everything `seat` has seen (its hand,
   // every card played and by whom, every hand size and the stock size), with the
   // cards it has not seen dealt uniformly at random (Random(seed)) among the other
@@ -146,37 +127,31 @@ class Deal : public DealBase<Deal, Ply> {
   // hand; nullopt when the hand lacks them or the id is out of range.
   std::optional<Move> move_of_id(std::int32_t id) const;
 
-  // Unchecked fast path for search: `move` must be legal.
-  void apply(const Move& move);
-  // Undoes the last push/apply. The history must not be empty.
-  void pop();
-
   // Resolves move text: "5s 5h BJ" (cards with a unique legal reading), "5s BJ RJ
   // as straight 3-5" (cards with a declaration), or "pass". Throws ParseError,
   // IllegalMoveError, or AmbiguousMoveError listing the readings.
   Move parse_move(std::string_view text) const;
 
   Outcome outcome() const;
-  // A hash of everything that decides the future of the deal.
-  std::uint64_t hash() const;
-  // The deal for people (Python's str()): a header line with the rules and what
-  // the whole table sees, the table move, then one line a seat ("> " marks the
-  // seat to act) with its hand, and the result once over; lines end in "\n".
-  std::string str() const;
 
  private:
+  friend DealBase;
+  static constexpr std::uint64_t kHashSeed = 0x2545F4914F6CDD1DULL;
+  Deal(const Deal& other, WithoutHistory);
   void deal_cards(int dealer);
   int next_seat(int seat) const;
   int next_active(int seat) const;
   int active_count() const { return cfg_->players - info_.finished; }
   bool can_lead(int seat) const;
-  // Plays `move` for the seat to act (apply without the history); returns the
-  // number of cards drawn when it ended a trick.
-  int play(const Move& move);
-  // apply() with an undo record; out of line, so the playout path stays small.
-  [[gnu::noinline]] void apply_recorded(const Move& move);
-  // Draws after a trick won by `winner` and starts the next; returns the cards drawn.
-  int end_trick(int winner);
+  // Plays `move` for the seat to act (apply without the history).
+  void advance(const Move& move);
+  void undo(const Ply& ply);
+  void hash_rest(std::uint64_t& h) const;
+  std::string str_header() const;
+  std::string str_seat(int seat) const;
+  std::string str_result() const;
+  // Draws after a trick won by `winner` and starts the next.
+  void end_trick(int winner);
   void start_trick(int leader);
   void finish_seat(int seat);
   void settle();
@@ -186,21 +161,12 @@ class Deal : public DealBase<Deal, Ply> {
   // line: legal_moves() runs on every decision, and rarely needs it.
   [[gnu::noinline]] void filter_legal(MoveList& out) const;
   // Asserts the invariants every position keeps (cards conserved, hand sizes, who
-  // may act); a no-op when NDEBUG is defined, as in release builds.
-  void check_invariants() const;
+  // may act): check_invariants() runs it unless NDEBUG is defined.
+  void assert_invariants() const;
 
-  const Config* cfg_;
-  std::shared_ptr<const std::vector<Face>> deck_;
-  std::uint64_t seed_ = 0;
-  bool has_seed_ = false;
   int dealer_ = 0;
-  Deal(const Deal& other, int);  // copies everything but the history
   int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
   int opening_seat_ = 0;  // who made the opening lead (a shut-out exception)
-  std::array<Cards, kMaxPlayers> hands_{};
-  std::array<int, kMaxPlayers> hand_sizes_{};
-  Cards played_;
-  DealInfo info_;
   std::array<std::int64_t, kMaxPlayers> points_{};
   // What forced actions revealed (gan_deng_yan/world.cpp): set on sampled worlds, valid
   // at ply evidence_ply_ only.
@@ -216,10 +182,9 @@ class Deal : public DealBase<Deal, Ply> {
 // a Guandan caller to gd::Deal, ganzdy.GuandanDeal).
 const std::shared_ptr<const Rules>& require_gan_deng_yan(const std::shared_ptr<const Rules>& rules);
 
-// The deck in its unshuffled order: each face `packs` times, face by face.
-std::vector<Face> ordered_deck(const Rules& rules);
-// Throws DeckError unless `deck` is exactly the rules' deck in some order.
-void check_deck_order(const Rules& rules, const std::vector<Face>& deck);
+// The deck helpers, by their older names (game.h).
+using ganzdy::check_deck_order;
+using ganzdy::ordered_deck;
 
 // apply() behind the checks that keep the deal consistent when the move comes from
 // outside the engine (Python's Deal.apply): the deal is not over, the cards are in

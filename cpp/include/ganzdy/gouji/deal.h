@@ -287,13 +287,9 @@ struct DealInfo {
 };
 
 // One ply of history: the move, who made it, and the state before it.
-struct Ply {
-  Move move;
-  std::int8_t seat;
-  DealInfo before;
-};
+using Ply = PlyRecord<DealInfo>;
 
-class Deal : public DealBase<Deal, Ply> {
+class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (random.h). Throws RulesError
   // unless the rules are Gouji's, or for a bad setup.
@@ -302,24 +298,13 @@ class Deal : public DealBase<Deal, Ply> {
   // `deck` is exactly the 216 cards, RulesError for a bad setup.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup = {});
 
-  const Config& config() const { return *cfg_; }
   int players() const { return kPlayers; }
   const DealSetup& setup() const { return setup_; }
-  bool has_seed() const { return has_seed_; }
-  std::uint64_t seed() const { return seed_; }
-  const std::vector<Face>& deck() const { return *deck_; }
 
   Phase phase() const { return info_.phase; }
-  int current_player() const { return info_.current; }
   bool is_terminal() const { return info_.phase == Phase::over; }
-  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
-  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
-  // Cards played in tricks, by anyone and by one seat.
-  const Cards& played() const { return played_; }
+  // Cards played in tricks by one seat (played(): by anyone).
   const Cards& played_by(int seat) const { return played_by_[static_cast<std::size_t>(seat)]; }
-  const Move& table() const { return info_.table; }
-  int table_owner() const { return info_.table_owner; }
-  const DealInfo& info() const { return info_; }
 
   bool is_out(int seat) const { return (info_.out >> seat & 1) != 0; }
   bool is_revolted(int seat) const { return (info_.revolted >> seat & 1) != 0; }
@@ -359,8 +344,6 @@ class Deal : public DealBase<Deal, Ply> {
   const Payment& payment(int i) const { return payments_[static_cast<std::size_t>(i)]; }
   bool payments_made() const { return info_.payments == payment_total_ && payment_total_ > 0; }
 
-  // A copy that can play on but cannot pop() past this point.
-  Deal copy_without_history() const;
   // Determinization for `seat` (gouji/world.cpp): a deal consistent with what it has
   // seen — its hand, every card played and by whom, hand sizes, every purchase,
   // tribute card and return (all public), revolutions and declarations, the 上班
@@ -396,11 +379,6 @@ class Deal : public DealBase<Deal, Ply> {
   // Whether the move of the seat to act would be a burn (a beat in the burn role).
   bool is_burn(const Move& move) const { return role() == Role::burn && !move.is_pass() && move.kind == Kind::group; }
 
-  // Unchecked fast path for search: `move` must be legal.
-  void apply(const Move& move);
-  // Undoes the last push/apply. The history must not be empty.
-  void pop();
-
   // Resolves move text: cards with a unique legal reading ("2s" in the buy
   // phase, "5s 5h" in play), cards with a declaration, "pass", "yield", "revolt",
   // "yaotou", "wutou", "xuandian". Throws ParseError, IllegalMoveError or
@@ -408,26 +386,26 @@ class Deal : public DealBase<Deal, Ply> {
   Move parse_move(std::string_view text) const;
 
   Outcome outcome() const;
-  // A hash of everything that decides the future of the deal.
-  std::uint64_t hash() const;
-  // The deal for people (Python's str()): a header line with the rules and what
-  // the whole table sees, the table move, then one line a seat ("> " marks the
-  // seat to act) with its hand, and the result once over; lines end in "\n".
-  std::string str() const;
 
-  // Asserts the invariants every position keeps (216 cards accounted for,
-  // purchases and tribute included; hand sizes; places; phase and turn); a no-op
-  // when NDEBUG is defined.
-  void check_invariants() const;
-  // The same checks, for tests in any build: "" when they hold, else what broke.
+  // The invariants every position keeps (216 cards accounted for, purchases
+  // and tribute included; hand sizes; places; phase and turn), for tests in any
+  // build: "" when they hold, else what broke. check_invariants() asserts them
+  // unless NDEBUG is defined.
   std::string invariant_violation() const;
 
  private:
-  Deal(const Deal& other, int);  // copies everything but the history
+  friend DealBase;
+  static constexpr std::uint64_t kHashSeed = 0x6A09E667F3BCC909ULL;
+  Deal(const Deal& other, WithoutHistory);
   void start(Random& rng);
   // Play `move` for the seat to act: apply() without the history.
   void advance(const Move& move);
-  [[gnu::noinline]] void apply_recorded(const Move& move);
+  void undo(const Ply& ply);
+  void hash_rest(std::uint64_t& h) const;
+  std::string str_header() const;
+  std::string str_table_note() const { return info_.restricted ? " (restricted)" : ""; }
+  std::string str_seat(int seat) const;
+  std::string str_result() const;
 
   // Pre-play phases (gouji/phases.cpp).
   void run_buys();  // purchases and automatic revolutions from info_.step on, until a decision
@@ -446,7 +424,6 @@ class Deal : public DealBase<Deal, Ply> {
   std::string why_phase_illegal(const Move& move) const;
   void advance_phase(const Move& move);
   void undo_phase(const Ply& ply);
-  void transfer(int from, int to, int face);
 
   // Play (gouji/play.cpp).
   Role role_of(int seat) const;
@@ -469,20 +446,12 @@ class Deal : public DealBase<Deal, Ply> {
   std::string why_play_illegal(const Move& move) const;
   void burner_leads(MoveList& out) const;
 
-  const Config* cfg_;
-  std::shared_ptr<const std::vector<Face>> deck_;
   DealSetup setup_;
-  std::uint64_t seed_ = 0;
-  bool has_seed_ = false;
   std::array<std::int8_t, kPlayers> tie_order_{};
   int payment_total_ = 0;
-  std::array<Cards, kPlayers> hands_{};
-  std::array<int, kPlayers> hand_sizes_{};
-  Cards played_;
   std::array<Cards, kPlayers> played_by_{};
   std::array<Purchase, kMaxPurchases> purchases_{};
   std::array<Payment, kMaxPayments> payments_{};
-  DealInfo info_;
 };
 
 // Whether a burner holding `rest` could still play it all out with a joker in

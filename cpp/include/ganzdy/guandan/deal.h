@@ -146,13 +146,9 @@ struct DealInfo {
 };
 
 // One ply of history: the move, who made it, and the state before it.
-struct Ply {
-  Move move;
-  std::int8_t seat;
-  DealInfo before;
-};
+using Ply = PlyRecord<DealInfo>;
 
-class Deal : public DealBase<Deal, Ply> {
+class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
  public:
   // A deal shuffled from `seed` with SplitMix64 (random.h). Throws RulesError
   // unless the rules are Guandan's or for a bad setup (a finishing order that is
@@ -162,29 +158,18 @@ class Deal : public DealBase<Deal, Ply> {
   // `deck` is exactly the 108 cards, RulesError for a bad setup.
   Deal(std::shared_ptr<const Rules> rules, std::vector<Face> deck, const DealSetup& setup = {});
 
-  const Config& config() const { return *cfg_; }
   int players() const { return kPlayers; }
   const DealSetup& setup() const { return setup_; }
-  bool has_seed() const { return has_seed_; }
-  std::uint64_t seed() const { return seed_; }
-  const std::vector<Face>& deck() const { return *deck_; }
   int level() const { return cfg_->level; }
   // team_levels with the defaults filled in.
   int team_level(int team) const { return team_levels_[static_cast<std::size_t>(team)]; }
 
   Phase phase() const { return info_.phase; }
-  int current_player() const { return info_.current; }
   bool is_terminal() const { return info_.phase == Phase::over; }
-  const Cards& hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
-  int hand_size(int seat) const { return hand_sizes_[static_cast<std::size_t>(seat)]; }
-  // Cards played in tricks, by anyone and by one seat.
-  const Cards& played() const { return played_; }
+  // Cards played in tricks by one seat (played(): by anyone).
   const Cards& played_by(int seat) const { return played_by_[static_cast<std::size_t>(seat)]; }
-  const Move& table() const { return info_.table; }
-  int table_owner() const { return info_.table_owner; }
   int passes() const { return info_.passes; }
   bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
-  const DealInfo& info() const { return info_; }
 
   // The tribute of this deal: none for a first hand, after a resisted tribute or
   // a 1-4 finish under tribute_1_4_payer='none'.
@@ -203,8 +188,6 @@ class Deal : public DealBase<Deal, Ply> {
   // The deck index of the turned card, or -1.
   int turned_position() const { return turned_position_; }
 
-  // A copy that can play on but cannot pop() past this point.
-  Deal copy_without_history() const;
   // Determinization for `seat`: a deal consistent with what it has seen — its
   // hand, every card played and by whom, hand sizes, the tribute cards shown
   // and who paid them to whom, the cards shown at a resistance or turned, and the
@@ -227,32 +210,22 @@ class Deal : public DealBase<Deal, Ply> {
   // Why `move` is illegal for the player to act, or "" when it is legal.
   std::string why_illegal(const Move& move) const;
 
-  // Unchecked fast path for search: `move` must be legal.
-  void apply(const Move& move);
-  // Undoes the last push/apply. The history must not be empty.
-  void pop();
-
   // Resolves move text: cards with a unique legal reading ("As" in a tribute
   // phase, "5s 5h" in play), cards with a declaration, or "pass". Throws
   // ParseError, IllegalMoveError or AmbiguousMoveError listing the readings.
   Move parse_move(std::string_view text) const;
 
   Outcome outcome() const;
-  // A hash of everything that decides the future of the deal.
-  std::uint64_t hash() const;
-  // The deal for people (Python's str()): a header line with the rules and what
-  // the whole table sees, the table move, then one line a seat ("> " marks the
-  // seat to act) with its hand, and the result once over; lines end in "\n".
-  std::string str() const;
 
-  // Asserts the invariants every position keeps (108 cards accounted for, hand
-  // sizes, phase and turn); a no-op when NDEBUG is defined.
-  void check_invariants() const;
-  // The same checks, for tests in any build: "" when they hold, else what broke.
+  // The invariants every position keeps (108 cards accounted for, hand sizes,
+  // phase and turn), for tests in any build: "" when they hold, else what
+  // broke. check_invariants() asserts them unless NDEBUG is defined.
   std::string invariant_violation() const;
 
  private:
-  Deal(const Deal& other, int);  // copies everything but the history
+  friend DealBase;
+  static constexpr std::uint64_t kHashSeed = 0x6A09E667F3BCC909ULL;
+  Deal(const Deal& other, WithoutHistory);
   void start(const DealSetup& setup, Random* rng);
   // The tribute after a previous hand finished in `order` (all four seats).
   void setup_tribute_from(const std::array<int, kPlayers>& order);
@@ -263,19 +236,19 @@ class Deal : public DealBase<Deal, Ply> {
   int active_count() const { return kPlayers - info_.finished; }
   // Plays `move` for the seat to act: apply() without the history.
   void advance(const Move& move);
+  void undo(const Ply& ply);
+  void hash_rest(std::uint64_t& h) const;
+  std::string str_header() const;
+  std::string str_seat(int seat) const;
+  std::string str_result() const;
   void start_trick(int leader);
   void begin_returns();
   void finish_seat(int seat);
   void move_tribute(bool undo);
   void move_returns(bool undo);
-  [[gnu::noinline]] void apply_recorded(const Move& move);
   void tribute_choices(MoveList& out) const;
 
-  const Config* cfg_;
-  std::shared_ptr<const std::vector<Face>> deck_;
   DealSetup setup_;
-  std::uint64_t seed_ = 0;
-  bool has_seed_ = false;
   std::array<int, 2> team_levels_{};
   int payment_count_ = 0;
   bool resisted_ = false;
@@ -283,11 +256,7 @@ class Deal : public DealBase<Deal, Ply> {
   int first_leader_ = 0;
   int turned_position_ = -1;
   std::array<Cards, kPlayers> shown_{};
-  std::array<Cards, kPlayers> hands_{};
-  std::array<int, kPlayers> hand_sizes_{};
-  Cards played_;
   std::array<Cards, kPlayers> played_by_{};
-  DealInfo info_;
 };
 
 // The value (guandan/config.h: 2..15, small joker 16, big joker 17) of the cards a
