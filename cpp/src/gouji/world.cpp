@@ -26,9 +26,12 @@
 // Some positions keep almost every draw from the conditions (a seller's suit
 // rule, 上班 ties, early in a hand after tribute). After kDraws complete draws
 // the last one is repaired instead: random swaps of one drawn card between two
-// unseen seats, keeping a swap that breaks no more conditions and, now and
-// then, one that breaks more (never a burner's feasibility, which weighs as
-// many), so as not to stall, until none is broken; a repair that stalls starts
+// unseen seats, keeping a swap that leaves the conditions no further from
+// holding and, now and then, one that leaves them further (a rule on a rank's
+// copies is as far from holding as the copies it is off by, so a seat drawn
+// with ten 3s where it may hold one is seen to come closer with each 3 it
+// gives away; a broken burner's feasibility weighs as kBurnWeight cards), so as not to stall,
+// until none is broken; a repair that stalls starts
 // over from a new draw. Then more swaps, each kept only if it breaks nothing,
 // walk away from where the repair ended. A swap picks each copy with equal
 // chance, so this walk's limit is the same distribution as the draws': uniform
@@ -55,7 +58,7 @@ constexpr int kAttempts = 4000;   // draws in all, most of which may fail to dea
 constexpr int kRepairSteps = 20000;  // swaps a repair may take
 constexpr int kRepairRounds = 10;    // repairs, each from a new draw
 constexpr int kMixingSwapsPerCard = 10;
-constexpr int kBurnWeight = 32;  // a broken burn condition, counted as this many broken rules
+constexpr int kBurnWeight = 32;  // a broken burn condition, counted as this many cards off
 constexpr std::uint64_t kAllFaces = (std::uint64_t{1} << kNumFaces) - 1;
 constexpr int kPlayTime = 1 << 20;  // plays come after every pre-play event
 constexpr int kMaxCheckpoints = 2;  // burn checkpoints a seat's draw honours exactly
@@ -162,30 +165,36 @@ struct RankRule {
   int held(const Cards& now, int suit) const {
     return now.count(make_face(rank, suit)) - since[static_cast<std::size_t>(suit)];
   }
-  bool holds(const Cards& now) const {
+  // How far `now` is from meeting the rule, in cards: 0 when it holds. The
+  // repair below walks downhill on this, so a rule broken by many cards (a
+  // passed-over source drawn with ten 3s) must read as further from holding
+  // than one broken by one card, or the walk has no slope to follow.
+  int distance(const Cards& now) const {
     int total = 0;
     for (int suit = 0; suit < kNumSuits; ++suit) total += held(now, suit);
     switch (kind) {
       case Kind::at_least:
-        return total >= low;
+        return std::max(0, low - total);
       case Kind::at_most:
-        return total <= high;
+        return std::max(0, total - high);
       case Kind::face_between: {
         const int n = held(now, face - make_face(rank, 0));
-        return n >= low && n <= high;
+        return std::max({0, low - n, n - high});
       }
       case Kind::gave_fewest: {
         // A seller hands over the face it holds fewest of, the lowest suit on a tie.
         const int given = held(now, face - make_face(rank, 0));
+        int off = 0;
         for (int suit = 0; suit < kNumSuits; ++suit) {
           const int f = make_face(rank, suit), n = held(now, suit);
-          if (f != face && n > 0 && (n < given || (n == given && f < face))) return false;
+          if (f != face && n > 0 && (n < given || (n == given && f < face))) off += given - n + 1;
         }
-        return true;
+        return off;
       }
     }
-    return true;
+    return 0;
   }
+  bool holds(const Cards& now) const { return distance(now) == 0; }
 };
 
 std::uint64_t rank_faces(int rank) {
@@ -689,11 +698,10 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       rule.since[static_cast<std::size_t>(suit)] = tl.after(rule.seat, rule.time, make_face(rule.rank, suit));
 
   std::array<Cards, kPlayers> hands = hands_;
-  // How many of those conditions `h` breaks (weighted): none for a consistent world.
+  // How far `h` is from meeting those conditions (weighted): 0 for a consistent world.
   auto broken_conditions = [&](const std::array<Cards, kPlayers>& h) {
     int broken = 0;
-    for (const RankRule& rule : rank_rules)
-      if (!rule.holds(h[static_cast<std::size_t>(rule.seat)])) ++broken;
+    for (const RankRule& rule : rank_rules) broken += rule.distance(h[static_cast<std::size_t>(rule.seat)]);
     // The conditions that hang on whether a buyer could pay.
     for (int i = 0; i < info_.purchases; ++i) {
       const Purchase& p = purchases_[static_cast<std::size_t>(i)];
