@@ -292,8 +292,8 @@ void bind_new_deal(py::module_& m) {
       "A new deal of the rules' game: GanDengYanDeal, GuandanDeal or GoujiDeal(rules, seed, dealer, **setup). "
       "seed: None draws a fresh random seed, kept in the deal. dealer: the seat dealt the deck's first card (in "
       "Gan Deng Yan it also takes the extra card and leads). setup: the game's keywords (deck= for all; "
-      "previous_finish=, first_leader=, turned_position=, team_levels= in Guandan; previous=, first_leader= in "
-      "Gouji).");
+      "previous_finish=, first_leader=, turned_position=, team_levels= in Guandan; previous=, first_leader=, "
+      "tie_order= in Gouji).");
 }
 
 }  // namespace ganzdy::bind

@@ -461,6 +461,9 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world(*this, 0);
   world.has_seed_ = false;
   world.seed_ = 0;
+  // The world's deck would draw another tie order: its setup keeps this one, so
+  // that the world's record deals the world.
+  world.setup_.tie_order = tie_order_;
 
   // The public timeline.
   Timeline tl;

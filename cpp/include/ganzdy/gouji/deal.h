@@ -205,6 +205,11 @@ struct DealSetup {
   // first_leader picks the first leader), and 0 keeps the deal every earlier
   // version made from the same seed.
   int dealer = 0;
+  // The order that breaks 上班 ties (a permutation of the seats); none: drawn
+  // from the seed, or from the deck order. A sampled world sets it to the real
+  // deal's, which its deck alone would not give back, so that its record deals
+  // the same world.
+  std::optional<std::array<std::int8_t, kPlayers>> tie_order;
 };
 
 // One purchase of a 3 (or 4) in Phase::buy.
@@ -349,7 +354,7 @@ class Deal : public DealBase<Deal, Ply> {
     if (info_.shown_face >= 0) c.add(info_.shown_face, info_.shown_count);
     return c;
   }
-  // The random order that breaks 上班 ties: the first of it leads.
+  // The order that breaks 上班 ties (the setup's, or a random one): the first of it leads.
   const std::array<std::int8_t, kPlayers>& tie_order() const { return tie_order_; }
 
   int purchase_count() const { return info_.purchases; }
