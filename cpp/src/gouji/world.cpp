@@ -575,8 +575,13 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   // have been paid a 2 or a joker in tribute since.
   for (int s = 0; s < kPlayers && revolts_known; ++s)
     if (is_revolted(s) && !(info_.auto_revolt >> s & 1)) empty.push_back({s, tl.play_start(), payment_faces()});
-  // A 闷-ed player held only 3s, and has played nothing but them since.
-  for (int s = 0; s < kPlayers; ++s)
+  // 闷 hangs on a hidden hand (all 3s after a play), so the seat learns it only
+  // when it is told (men_public: the hand is over, or the 闷-ed seat is put at
+  // the bottom at once) or sees the hand; until then the world may not lean on
+  // it, and gets its own 闷 from its own hands below. Once public: a 闷-ed
+  // player held only 3s, and has played nothing but them since.
+  const bool men_told = men_public(*this);
+  for (int s = 0; s < kPlayers && men_told; ++s)
     if (info_.menned_by[static_cast<std::size_t>(s)] >= 0 && !is_out(s))
       empty.push_back({s, kPlayTime, ~rank_faces(kRank3) & kAllFaces});
 
@@ -621,9 +626,15 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   std::array<std::vector<Cards>, kPlayers> checkpoints{};
   std::uint8_t stuck_burners = 0;
   // 闷 under biesan: an active owner beaten while holding only 3s is 闷-ed, so
-  // one beaten and not 闷-ed held something else; if it has played only 3s
-  // since, it holds something else now.
+  // once 闷 is public one beaten and not 闷-ed held something else; if it has
+  // played only 3s since, it holds something else now. Each such beat, first to
+  // last, with the cards its owner played after it: what decides the world's own 闷.
   std::uint8_t not_only_threes = 0;
+  struct Beat {
+    int owner, beater;
+    Cards since;
+  };
+  std::vector<Beat> beats;
   if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
   if (root_ply_ == 0 && !history_.empty()) {
     std::vector<const Ply*> plies;
@@ -637,11 +648,12 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       const auto k = static_cast<std::size_t>(p.seat);
       const int owner = p.before.table_owner;
       if (cfg_->biesan && !p.before.table.is_pass() && owner >= 0 &&
-          ((p.before.out | p.before.revolted | p.before.eliminated) >> owner & 1) == 0 &&
-          p.before.menned_by[static_cast<std::size_t>(owner)] < 0 &&
-          after.menned_by[static_cast<std::size_t>(owner)] < 0) {
+          ((p.before.out | p.before.revolted | p.before.eliminated) >> owner & 1) == 0) {
         const Cards& since = later[static_cast<std::size_t>(owner)];
-        if (since.rank_count(kRank3) == since.size()) not_only_threes |= seat_bit(owner);
+        beats.push_back({owner, p.seat, since});
+        if (men_told && p.before.menned_by[static_cast<std::size_t>(owner)] < 0 &&
+            after.menned_by[static_cast<std::size_t>(owner)] < 0 && since.rank_count(kRank3) == since.size())
+          not_only_threes |= seat_bit(owner);
       }
       if (after.burner == p.seat) {
         auto& list = checkpoints[k];
@@ -903,8 +915,22 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   world.hands_ = hands;
+  if (!men_told) {
+    // The world's 闷 from its own hands, as play would have set it: the first
+    // beat of a play that left its owner only 3s. Without the history (a copy
+    // made without it) nothing says which plays were beaten: none is 闷 then.
+    world.info_.menned_by.fill(-1);
+    for (std::size_t i = beats.size(); i-- > 0;) {
+      const Beat& b = beats[i];
+      auto& by = world.info_.menned_by[static_cast<std::size_t>(b.owner)];
+      const Cards held = hands[static_cast<std::size_t>(b.owner)] + b.since;
+      if (by < 0 && !held.empty() && held.rank_count(kRank3) == held.size()) by = static_cast<std::int8_t>(b.beater);
+    }
+  }
   world.check_invariants();
   return world;
 }
+
+bool men_public(const Deal& deal) { return deal.is_terminal() || deal.config().men_immediate_bottom; }
 
 }  // namespace ganzdy::gj

@@ -498,6 +498,12 @@ bool burn_feasible(const Config& cfg, const Cards& rest);
 // `jokers`, whether 3s (biesan) and 2s are among the cards.
 bool burn_feasible(const Config& cfg, int groups, int jokers, bool threes, bool twos);
 
+// Whether who 闷-ed whom (§6.7) is told to every seat: once the hand is over
+// (its result names them for the next hand's 闷贡), or at once under
+// men_immediate_bottom (the 闷-ed seat is put at the bottom in sight of all).
+// Before that only a seat that sees the 闷-ed hand knows (gouji/world.cpp).
+bool men_public(const Deal& deal);
+
 // The tribute a previous hand calls for (§9): payments in paying order, their
 // cards not yet chosen; none after 串三户.
 std::vector<Payment> tribute_of(const Config& cfg, const HandResult& previous);
