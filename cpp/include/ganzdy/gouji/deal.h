@@ -375,9 +375,11 @@ class Deal : public DealBase<Deal, Ply> {
   // held at most one; a payer held nothing above its tribute, nor a lower suit of
   // a card it paid; a revolutionary held no 2 and no joker; nobody held more
   // copies of a 4 face than the 上班 leader showed (nor as many, before it in the
-  // tie order); a burner's hand stayed feasible under 'forbid', and an owner
-  // beaten without being 闷-ed held more than 3s (both read from the history,
-  // when the deal has it from the start). Teammates' small
+  // tie order); a burner's hand stayed feasible under 'forbid', and, once 闷 is
+  // public (men_public), a 闷-ed player held only 3s and an owner beaten without
+  // being 闷-ed more than 3s (read from the history, when the deal has it from
+  // the start); before that the world's 闷 follows from its own hands. The
+  // world's setup keeps the real tie order, so its record deals it. Teammates' small
   // hands are kept under team_sees_small_hands. Replaying the real moves from the
   // world's deck reaches the world. The result has no history and no seed; its
   // deck() deals the sampled hands (each seat's cards in face order), so nothing
