@@ -56,7 +56,7 @@ namespace {
 constexpr int kDraws = 40;        // complete draws before the last one is repaired by swaps
 constexpr int kAttempts = 4000;   // draws in all, most of which may fail to deal every card
 constexpr int kRepairSteps = 20000;  // swaps a repair may take
-constexpr int kRepairRounds = 10;    // repairs, each from a new draw
+constexpr int kRepairRounds = 40;    // repairs, each from a new draw: a stalled one rarely recovers, a new one often succeeds
 constexpr int kMixingSwapsPerCard = 10;
 constexpr int kBurnWeight = 32;  // a broken burn condition, counted as this many cards off
 constexpr std::uint64_t kAllFaces = (std::uint64_t{1} << kNumFaces) - 1;
