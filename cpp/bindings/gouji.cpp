@@ -127,19 +127,28 @@ py::object previous_of(const Deal& d) {
   return result_out(*d.setup().previous, true);
 }
 
-gj::DealSetup setup_from(py::handle previous, py::handle first_leader) {
+gj::DealSetup setup_from(py::handle previous, py::handle first_leader, py::handle tie_order) {
   gj::DealSetup setup;
   if (!previous.is_none()) setup.previous = result_in(previous);
   if (!first_leader.is_none())
     setup.first_leader = seat_in(first_leader, "first_leader=" + repr_of(first_leader) + " is not allowed: expected a seat, 0 to 5");
+  if (!tie_order.is_none()) {
+    // Each seat once is the deal's check (a RulesError quoting the order); here only the shape.
+    const std::string bad = "tie_order=" + repr_of(tie_order) + " is not allowed: expected a list of the seats 0 to 5";
+    const py::sequence order = sequence_in(tie_order, bad);
+    if (py::len(order) != static_cast<std::size_t>(gj::kPlayers)) throw RulesError(bad);
+    std::array<std::int8_t, gj::kPlayers> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int8_t>(seat_in(order[i], bad));
+    setup.tie_order = out;
+  }
   return setup;
 }
 
 Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle dealer, py::handle deck, py::handle previous,
-                 py::handle first_leader) {
+                 py::handle first_leader, py::handle tie_order) {
   auto shared = std::make_shared<const Rules>(rules);
   gj::require_gouji(shared);
-  gj::DealSetup setup = setup_from(previous, first_leader);
+  gj::DealSetup setup = setup_from(previous, first_leader, tie_order);
   setup.dealer = dealer_arg(dealer, gj::kPlayers);
   return deal_from<Deal>(shared, seed, deck, setup);
 }
@@ -238,12 +247,14 @@ void bind_game<gj::Deal>(py::module_& m) {
   cls.attr("teams") = py::make_tuple(py::make_tuple(0, 2, 4), py::make_tuple(1, 3, 5));
   cls.def(py::init(&new_gj_deal), py::arg("rules"), py::arg("seed") = py::none(), py::arg("dealer") = 0, py::kw_only(),
            py::arg("deck") = py::none(), py::arg("previous") = py::none(), py::arg("first_leader") = py::none(),
+           py::arg("tie_order") = py::none(),
            "A deal shuffled from `seed` (None: a fresh random seed, kept in the deal), or from an explicit deck "
            "order (card text, top card first). dealer: the seat dealt the deck's first card (card i goes to seat "
            "(dealer + i) % 6); it decides nothing else, 上班 or first_leader choosing who leads, and 0 gives the "
            "deal earlier versions made. previous: the previous hand's result "
            "(GoujiOutcome.result; None for the first hand of a match: no tribute). first_leader: the seat that "
-           "leads the first trick, instead of 上班.")
+           "leads the first trick, instead of 上班. tie_order: the order of the seats that breaks 上班 ties (None: "
+           "drawn from the seed or the deck; a sampled world's setup gives its own).")
       .def_property_readonly("previous", &previous_of, "The previous hand's result, as given (None for a first hand).")
       .def_property_readonly("setup", [](const Deal& d) {
         py::dict out;
@@ -251,9 +262,15 @@ void bind_game<gj::Deal>(py::module_& m) {
         out["first_leader"] = seat_or_none(d.setup().first_leader);
         // Only when not 0, so the setup (and records) of the usual deal stay as they were.
         if (d.setup().dealer != 0) out["dealer"] = d.setup().dealer;
+        if (d.setup().tie_order) {
+          py::list order;
+          for (int s : *d.setup().tie_order) order.append(s);
+          out["tie_order"] = order;
+        }
         return out;
       }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
-         "'dealer' only when not 0): GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
+         "'dealer' only when not 0, 'tie_order' only when given, as a sampled world's is): "
+         "GoujiDeal(rules, seed, **deal.setup) makes the same deal.")
       .def_property_readonly("phase", [](const Deal& d) { return std::string(gj::phase_name(d.phase())); },
                              "'buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play' or 'over'.")
       .def_property_readonly("restricted", [](const Deal& d) { return d.info().restricted; },

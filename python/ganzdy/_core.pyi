@@ -606,6 +606,7 @@ class GoujiDeal(metaclass=_Pybind11Type):
         deck: str | Sequence[str] | None = None,
         previous: Mapping[str, Any] | None = None,
         first_leader: int | None = None,
+        tie_order: Sequence[int] | None = None,
     ) -> None:
         """dealer: the seat dealt the deck's first card (card i to seat (dealer + i) % 6);
         it decides nothing else, and 0 gives the deal earlier versions made."""

@@ -216,6 +216,8 @@ _GAMES = (
             "dealer": ((int,), "a seat number or null"),
             "previous": ((dict,), "a previous hand's result or null"),
             "first_leader": ((int,), "a seat or null"),
+            # A sampled world's: its deck alone would break 上班 ties another way.
+            "tie_order": ((list,), "a list of the six seats or null"),
         },
         outcome_fields=(
             "over",

@@ -37,6 +37,7 @@ _FIELDS = (
     "previous_finish",
     "previous",
     "first_leader",
+    "tie_order",
     "turned_position",
     "team_levels",
     "outcome",

@@ -40,7 +40,7 @@ def played_out(seed: int, plies: int | None = None, **kwargs: object) -> GoujiDe
 def test_exports_and_names() -> None:
     for name in ("GoujiDeal", "GoujiOutcome", "GoujiPayment", "GoujiPurchase", "GoujiLegalMoves"):
         assert name in ganzdy.__all__ and hasattr(ganzdy, name)
-    assert ganzdy.GOUJI_OBSERVATION_VERSION == 1
+    assert ganzdy.GOUJI_OBSERVATION_VERSION == 2
     assert GoujiDeal.teams == ((0, 2, 4), (1, 3, 5))
     assert [GoujiDeal.opposite(s) for s in range(6)] == [3, 4, 5, 0, 1, 2]
     assert [GoujiDeal.team(s) for s in range(6)] == [0, 1, 0, 1, 0, 1]

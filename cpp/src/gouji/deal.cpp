@@ -186,7 +186,18 @@ void Deal::start(Random& rng) {
     std::copy(tribute.begin(), tribute.end(), payments_.begin());
   }
   for (int s = 0; s < kPlayers; ++s) tie_order_[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(s);
-  rng.shuffle(tie_order_.data(), tie_order_.size());
+  if (setup_.tie_order) {
+    auto sorted = *setup_.tie_order;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted != tie_order_) {
+      std::string text;
+      for (int s : *setup_.tie_order) text += (text.empty() ? "" : ", ") + std::to_string(s);
+      throw RulesError("tie_order=[" + text + "] is not an order of the seats: expected each of 0 to 5 once");
+    }
+    tie_order_ = *setup_.tie_order;
+  } else {
+    rng.shuffle(tie_order_.data(), tie_order_.size());
+  }
   const auto dealer = static_cast<std::size_t>(setup_.dealer);
   const auto& deck = *deck_;
   assert(deck.size() == static_cast<std::size_t>(kDeckSize));

@@ -42,7 +42,9 @@ std::vector<ObservationSlice> build_layout(bool perfect) {
   add("burner", kP, "one-hot relative seat burning now (烧牌)");
   add("burned", kP, "one-hot relative seat it burned");
   add("burn_success", kP * kP, "for each relative seat, one-hot the seat it burned successfully (烧成功)");
-  add("menned_by", kP * kP, "for each relative seat, one-hot the seat that 闷-ed it");
+  add("menned_by", kP * kP,
+      "for each relative seat, one-hot the seat that 闷-ed it, once the observer knows: when the hand is over "
+      "(or at once under men_immediate_bottom), for itself, and for a teammate whose small hand it is shown");
   add("revolution", 2, "the revolutionary's declaration: 要头 (yaotou), 无头 (wutou)");
   add("return_due", 2 * kP + 1,
       "in the return phase: one-hot relative payer, one-hot relative receiver, cards still to give back");
@@ -169,7 +171,16 @@ void encode_observation(const Deal& deal, int seat, bool perfect, float* out) {
   out += kP;
   for (int rel = 0; rel < kP; ++rel) one_hot_seat(out + rel * kP, info.burned_by_success[static_cast<std::size_t>(seat_at(rel))]);
   out += kP * kP;
-  for (int rel = 0; rel < kP; ++rel) one_hot_seat(out + rel * kP, info.menned_by[static_cast<std::size_t>(seat_at(rel))]);
+  // 闷 depends on the 闷-ed seat's hidden hand (only 3s left): shown once public,
+  // else only to that seat and to a teammate shown its small hand.
+  const bool men_told = men_public(deal);
+  auto shows_hand = [&](int s) {
+    return s == seat || (deal.config().team_sees_small_hands && team_of(s) == team_of(seat) &&
+                         deal.hand_size(s) <= 10 && deal.is_active(s));
+  };
+  for (int rel = 0; rel < kP; ++rel)
+    if (men_told || shows_hand(seat_at(rel)))
+      one_hot_seat(out + rel * kP, info.menned_by[static_cast<std::size_t>(seat_at(rel))]);
   out += kP * kP;
   if (info.revolted != 0 && (phase == Phase::xuandian || phase == Phase::play || phase == Phase::over)) {
     out[info.yaotou ? 0 : 1] = 1.0f;

@@ -26,9 +26,12 @@
 // Some positions keep almost every draw from the conditions (a seller's suit
 // rule, 上班 ties, early in a hand after tribute). After kDraws complete draws
 // the last one is repaired instead: random swaps of one drawn card between two
-// unseen seats, keeping a swap that breaks no more conditions and, now and
-// then, one that breaks more (never a burner's feasibility, which weighs as
-// many), so as not to stall, until none is broken; a repair that stalls starts
+// unseen seats, keeping a swap that leaves the conditions no further from
+// holding and, now and then, one that leaves them further (a rule on a rank's
+// copies is as far from holding as the copies it is off by, so a seat drawn
+// with ten 3s where it may hold one is seen to come closer with each 3 it
+// gives away; a broken burner's feasibility weighs as kBurnWeight cards), so as not to stall,
+// until none is broken; a repair that stalls starts
 // over from a new draw. Then more swaps, each kept only if it breaks nothing,
 // walk away from where the repair ended. A swap picks each copy with equal
 // chance, so this walk's limit is the same distribution as the draws': uniform
@@ -53,9 +56,9 @@ namespace {
 constexpr int kDraws = 40;        // complete draws before the last one is repaired by swaps
 constexpr int kAttempts = 4000;   // draws in all, most of which may fail to deal every card
 constexpr int kRepairSteps = 20000;  // swaps a repair may take
-constexpr int kRepairRounds = 10;    // repairs, each from a new draw
+constexpr int kRepairRounds = 40;    // repairs, each from a new draw: a stalled one rarely recovers, a new one often succeeds
 constexpr int kMixingSwapsPerCard = 10;
-constexpr int kBurnWeight = 32;  // a broken burn condition, counted as this many broken rules
+constexpr int kBurnWeight = 32;  // a broken burn condition, counted as this many cards off
 constexpr std::uint64_t kAllFaces = (std::uint64_t{1} << kNumFaces) - 1;
 constexpr int kPlayTime = 1 << 20;  // plays come after every pre-play event
 constexpr int kMaxCheckpoints = 2;  // burn checkpoints a seat's draw honours exactly
@@ -162,30 +165,36 @@ struct RankRule {
   int held(const Cards& now, int suit) const {
     return now.count(make_face(rank, suit)) - since[static_cast<std::size_t>(suit)];
   }
-  bool holds(const Cards& now) const {
+  // How far `now` is from meeting the rule, in cards: 0 when it holds. The
+  // repair below walks downhill on this, so a rule broken by many cards (a
+  // passed-over source drawn with ten 3s) must read as further from holding
+  // than one broken by one card, or the walk has no slope to follow.
+  int distance(const Cards& now) const {
     int total = 0;
     for (int suit = 0; suit < kNumSuits; ++suit) total += held(now, suit);
     switch (kind) {
       case Kind::at_least:
-        return total >= low;
+        return std::max(0, low - total);
       case Kind::at_most:
-        return total <= high;
+        return std::max(0, total - high);
       case Kind::face_between: {
         const int n = held(now, face - make_face(rank, 0));
-        return n >= low && n <= high;
+        return std::max({0, low - n, n - high});
       }
       case Kind::gave_fewest: {
         // A seller hands over the face it holds fewest of, the lowest suit on a tie.
         const int given = held(now, face - make_face(rank, 0));
+        int off = 0;
         for (int suit = 0; suit < kNumSuits; ++suit) {
           const int f = make_face(rank, suit), n = held(now, suit);
-          if (f != face && n > 0 && (n < given || (n == given && f < face))) return false;
+          if (f != face && n > 0 && (n < given || (n == given && f < face))) off += given - n + 1;
         }
-        return true;
+        return off;
       }
     }
-    return true;
+    return 0;
   }
+  bool holds(const Cards& now) const { return distance(now) == 0; }
 };
 
 std::uint64_t rank_faces(int rank) {
@@ -450,6 +459,9 @@ std::optional<std::vector<Cards>> draw_quotas(Cards& pool, std::vector<Quota> qu
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world = world_shell();
+  // The world's deck would draw another tie order: its setup keeps this one, so
+  // that the world's record deals the world.
+  world.setup_.tie_order = tie_order_;
 
   // The public timeline.
   Timeline tl;
@@ -561,8 +573,13 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   // have been paid a 2 or a joker in tribute since.
   for (int s = 0; s < kPlayers && revolts_known; ++s)
     if (is_revolted(s) && !(info_.auto_revolt >> s & 1)) empty.push_back({s, tl.play_start(), payment_faces()});
-  // A 闷-ed player held only 3s, and has played nothing but them since.
-  for (int s = 0; s < kPlayers; ++s)
+  // 闷 hangs on a hidden hand (all 3s after a play), so the seat learns it only
+  // when it is told (men_public: the hand is over, or the 闷-ed seat is put at
+  // the bottom at once) or sees the hand; until then the world may not lean on
+  // it, and gets its own 闷 from its own hands below. Once public: a 闷-ed
+  // player held only 3s, and has played nothing but them since.
+  const bool men_told = men_public(*this);
+  for (int s = 0; s < kPlayers && men_told; ++s)
     if (info_.menned_by[static_cast<std::size_t>(s)] >= 0 && !is_out(s))
       empty.push_back({s, kPlayTime, ~rank_faces(kRank3) & kAllFaces});
 
@@ -607,9 +624,15 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   std::array<std::vector<Cards>, kPlayers> checkpoints{};
   std::uint8_t stuck_burners = 0;
   // 闷 under biesan: an active owner beaten while holding only 3s is 闷-ed, so
-  // one beaten and not 闷-ed held something else; if it has played only 3s
-  // since, it holds something else now.
+  // once 闷 is public one beaten and not 闷-ed held something else; if it has
+  // played only 3s since, it holds something else now. Each such beat, first to
+  // last, with the cards its owner played after it: what decides the world's own 闷.
   std::uint8_t not_only_threes = 0;
+  struct Beat {
+    int owner, beater;
+    Cards since;
+  };
+  std::vector<Beat> beats;
   if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
   if (root_ply_ == 0 && !history_.empty()) {
     std::vector<const Ply*> plies;
@@ -623,11 +646,12 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       const auto k = static_cast<std::size_t>(p.seat);
       const int owner = p.before.table_owner;
       if (cfg_->biesan && !p.before.table.is_pass() && owner >= 0 &&
-          ((p.before.out | p.before.revolted | p.before.eliminated) >> owner & 1) == 0 &&
-          p.before.menned_by[static_cast<std::size_t>(owner)] < 0 &&
-          after.menned_by[static_cast<std::size_t>(owner)] < 0) {
+          ((p.before.out | p.before.revolted | p.before.eliminated) >> owner & 1) == 0) {
         const Cards& since = later[static_cast<std::size_t>(owner)];
-        if (since.rank_count(kRank3) == since.size()) not_only_threes |= seat_bit(owner);
+        beats.push_back({owner, p.seat, since});
+        if (men_told && p.before.menned_by[static_cast<std::size_t>(owner)] < 0 &&
+            after.menned_by[static_cast<std::size_t>(owner)] < 0 && since.rank_count(kRank3) == since.size())
+          not_only_threes |= seat_bit(owner);
       }
       if (after.burner == p.seat) {
         auto& list = checkpoints[k];
@@ -687,11 +711,10 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       rule.since[static_cast<std::size_t>(suit)] = tl.after(rule.seat, rule.time, make_face(rule.rank, suit));
 
   std::array<Cards, kPlayers> hands = hands_;
-  // How many of those conditions `h` breaks (weighted): none for a consistent world.
+  // How far `h` is from meeting those conditions (weighted): 0 for a consistent world.
   auto broken_conditions = [&](const std::array<Cards, kPlayers>& h) {
     int broken = 0;
-    for (const RankRule& rule : rank_rules)
-      if (!rule.holds(h[static_cast<std::size_t>(rule.seat)])) ++broken;
+    for (const RankRule& rule : rank_rules) broken += rule.distance(h[static_cast<std::size_t>(rule.seat)]);
     // The conditions that hang on whether a buyer could pay.
     for (int i = 0; i < info_.purchases; ++i) {
       const Purchase& p = purchases_[static_cast<std::size_t>(i)];
@@ -890,8 +913,22 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   world.hands_ = hands;
+  if (!men_told) {
+    // The world's 闷 from its own hands, as play would have set it: the first
+    // beat of a play that left its owner only 3s. Without the history (a copy
+    // made without it) nothing says which plays were beaten: none is 闷 then.
+    world.info_.menned_by.fill(-1);
+    for (std::size_t i = beats.size(); i-- > 0;) {
+      const Beat& b = beats[i];
+      auto& by = world.info_.menned_by[static_cast<std::size_t>(b.owner)];
+      const Cards held = hands[static_cast<std::size_t>(b.owner)] + b.since;
+      if (by < 0 && !held.empty() && held.rank_count(kRank3) == held.size()) by = static_cast<std::int8_t>(b.beater);
+    }
+  }
   world.check_invariants();
   return world;
 }
+
+bool men_public(const Deal& deal) { return deal.is_terminal() || deal.config().men_immediate_bottom; }
 
 }  // namespace ganzdy::gj

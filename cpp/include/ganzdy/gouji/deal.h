@@ -205,6 +205,11 @@ struct DealSetup {
   // first_leader picks the first leader), and 0 keeps the deal every earlier
   // version made from the same seed.
   int dealer = 0;
+  // The order that breaks 上班 ties (a permutation of the seats); none: drawn
+  // from the seed, or from the deck order. A sampled world sets it to the real
+  // deal's, which its deck alone would not give back, so that its record deals
+  // the same world.
+  std::optional<std::array<std::int8_t, kPlayers>> tie_order;
 };
 
 // One purchase of a 3 (or 4) in Phase::buy.
@@ -334,7 +339,7 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
     if (info_.shown_face >= 0) c.add(info_.shown_face, info_.shown_count);
     return c;
   }
-  // The random order that breaks 上班 ties: the first of it leads.
+  // The order that breaks 上班 ties (the setup's, or a random one): the first of it leads.
   const std::array<std::int8_t, kPlayers>& tie_order() const { return tie_order_; }
 
   int purchase_count() const { return info_.purchases; }
@@ -353,9 +358,11 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   // held at most one; a payer held nothing above its tribute, nor a lower suit of
   // a card it paid; a revolutionary held no 2 and no joker; nobody held more
   // copies of a 4 face than the 上班 leader showed (nor as many, before it in the
-  // tie order); a burner's hand stayed feasible under 'forbid', and an owner
-  // beaten without being 闷-ed held more than 3s (both read from the history,
-  // when the deal has it from the start). Teammates' small
+  // tie order); a burner's hand stayed feasible under 'forbid', and, once 闷 is
+  // public (men_public), a 闷-ed player held only 3s and an owner beaten without
+  // being 闷-ed more than 3s (read from the history, when the deal has it from
+  // the start); before that the world's 闷 follows from its own hands. The
+  // world's setup keeps the real tie order, so its record deals it. Teammates' small
   // hands are kept under team_sees_small_hands. Replaying the real moves from the
   // world's deck reaches the world. The result has no history and no seed; its
   // deck() deals the sampled hands (each seat's cards in face order), so nothing
@@ -461,6 +468,12 @@ bool burn_feasible(const Config& cfg, const Cards& rest);
 // The same from the counts: `groups` natural ranks (3s aside under biesan),
 // `jokers`, whether 3s (biesan) and 2s are among the cards.
 bool burn_feasible(const Config& cfg, int groups, int jokers, bool threes, bool twos);
+
+// Whether who 闷-ed whom (§6.7) is told to every seat: once the hand is over
+// (its result names them for the next hand's 闷贡), or at once under
+// men_immediate_bottom (the 闷-ed seat is put at the bottom in sight of all).
+// Before that only a seat that sees the 闷-ed hand knows (gouji/world.cpp).
+bool men_public(const Deal& deal);
 
 // The tribute a previous hand calls for (§9): payments in paying order, their
 // cards not yet chosen; none after 串三户.

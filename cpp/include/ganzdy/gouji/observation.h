@@ -12,7 +12,8 @@
 // every card played and by whom, hand sizes, every purchase, tribute card and
 // return (public in this engine), who revolts for want of a 3 (known when its
 // purchase fails), revolutions and declarations, places, points
-// opened and 点-ed players, heads and graces, the burn, 闷, the trick, the 上班
+// opened and 点-ed players, heads and graces, the burn, 闷 once the observer
+// knows it (men_public, its own, a small-handed teammate's), the trick, the 上班
 // cards shown, the previous hand's places, and, under team_sees_small_hands, the
 // hands of its teammates holding 10 cards or fewer. The perfect encoding appends
 // every hand, for oracle or teacher training.
@@ -27,7 +28,7 @@
 namespace ganzdy::gj {
 
 // Bumped whenever the layout or meaning of any slice changes.
-inline constexpr int kObservationVersion = 1;
+inline constexpr int kObservationVersion = 2;  // 2: menned_by withheld until known
 // Value slots: 3 ... A, 2, small joker, big joker.
 inline constexpr int kNumValues = 15;
 
