@@ -155,7 +155,8 @@ class Run:
         self.p = Program(data)
         self.rules = PRESETS[self.p.byte() % len(PRESETS)]
         self.seed = self.p.seed()
-        self.deal: ganzdy.Deal = self.rules.new_deal(seed=self.seed)
+        self.setup = self.previous_hand()
+        self.deal: ganzdy.Deal = self.rules.new_deal(seed=self.seed, **self.setup)
         self.deck = ganzdy.Cards(" ".join(self.deal.deck))
         assert total_cards(self.deal) == len(self.deck)
         # hashes[i]: the deal's hash before its (root_ply + i)-th ply was played.
@@ -164,6 +165,35 @@ class Run:
         self.env_step: Any = None
 
     # -- helpers --------------------------------------------------------------------
+
+    def previous_hand(self) -> dict[str, Any]:
+        """Half the Guandan and Gouji deals follow a previous hand, so they start with
+        tribute (and in Gouji the purchases and revolts before it): a random result,
+        or a bad one, which must be refused before any deal exists."""
+        if self.rules.game == "gan_deng_yan" or self.p.byte() % 2:
+            return {}
+        places = list(range(self.rules.players))
+        for i in range(len(places) - 1, 0, -1):
+            j = self.p.byte() % (i + 1)
+            places[i], places[j] = places[j], places[i]
+        bad = self.p.byte() % 8 == 0
+        if bad:
+            places = self.p.pick(([0, 0, 1, 2, 3, 4][: len(places)], [9] * len(places), [0]))
+        if self.rules.game == "guandan":
+            # The seats in the order they went out: two partners (双上), or three, or four.
+            partners = not bad and (places[0] - places[1]) % 2 == 0
+            cut = 2 if partners else 3 + self.p.byte() % 2
+            setup: dict[str, Any] = {"previous_finish": places[:cut]}
+        else:
+            pointed = sorted(s for s in places[1:] if self.p.byte() % 3 == 0)
+            setup = {"previous": {"places": places, "pointed": pointed}}
+        if bad:
+            try:
+                self.rules.new_deal(seed=self.seed, **setup)
+            except ganzdy.GanzdyError:
+                return {}
+            raise AssertionError(f"a deal after the previous hand {setup} was dealt")
+        return setup
 
     def refused(self, call: Callable[[], object], what: str) -> bool:
         """Make a call that may be refused: True when it was, the deal unchanged."""
@@ -440,7 +470,8 @@ class Run:
             self.pop()
         if self.deal.root_ply == 0:
             assert self.deal.ply == 0
-            assert self.deal.hash() == self.rules.new_deal(seed=self.seed).hash()
+            fresh = self.rules.new_deal(seed=self.seed, **self.setup)
+            assert self.deal.hash() == fresh.hash()
 
     OPS: tuple[Callable[[Run], None], ...] = (
         push_legal,
