@@ -169,3 +169,46 @@ def test_ismcts_from_threads(game: str) -> None:
             info.sample_world(rng.randrange(1 << 30))
 
     hammer([search, search, search])
+
+
+class BlockingActions:
+    """Actions whose conversion to an array waits until released: a step that stays
+    inside the env's call for as long as a test needs."""
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self.ids = ids
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def __array__(self, dtype: object = None, copy: object = None) -> np.ndarray:
+        self.entered.set()
+        self.release.wait(10)
+        return np.asarray(self.ids, dtype=dtype)  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_vector_env_refuses_a_second_thread_for_the_whole_call(game: str) -> None:
+    """While one thread is inside step (its result not yet copied out of the env's
+    buffers), another thread's step, reset or deal is refused: the TSan run found a
+    second step writing the buffers while the first step's result was being copied
+    from them (a result mixing two steps)."""
+    env = VectorEnv(GAMES[game], 2, seed=1)
+    first = env.reset()
+    actions = first.sample_actions(np.random.default_rng(0))
+    blocking = BlockingActions(actions)
+    results: list[object] = []
+    stepper = threading.Thread(target=lambda: results.append(env.step(blocking)))
+    stepper.start()
+    try:
+        assert blocking.entered.wait(10)
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            env.step(actions)
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            env.reset()
+        with pytest.raises(RuntimeError, match="in use by another thread"):
+            env.deal(0)
+    finally:
+        blocking.release.set()
+        stepper.join()
+    assert len(results) == 1
+    env.step(results[0].sample_actions(np.random.default_rng(1)))  # type: ignore[attr-defined]
