@@ -58,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
 
     for players in args.players:
-        game = pyspiel.load_game(gos.GAME_NAME, {"players": players})
+        game = gos.load_game("gan_deng_yan", players=players)
 
         def evaluator(rng: np.random.RandomState) -> Any:
             if args.rollouts:

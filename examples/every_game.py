@@ -46,10 +46,10 @@ def exercise(game: str, openspiel: bool) -> None:
     if openspiel:
         import pyspiel
 
-        from ganzdy.env import openspiel as _registered  # noqa: F401  (registers the games)
+        from ganzdy.env import openspiel  # importing it registers every game
 
         pyspiel.random_sim_test(
-            pyspiel.load_game(f"python_{game}"), num_sims=2, serialize=True, verbose=False
+            openspiel.load_game(game), num_sims=2, serialize=True, verbose=False
         )
         line += "; OpenSpiel random_sim_test passed"
     print(line)

@@ -10,11 +10,12 @@ class. Adding a game means adding its entry to ``_GAMES`` and its subpackage
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ganzdy import _core
 from ganzdy._core import (
     GAN_DENG_YAN_OBSERVATION_VERSION,
     GOUJI_OBSERVATION_VERSION,
@@ -43,7 +44,14 @@ FieldKind = tuple[tuple[type, ...], str]
 class Game:
     """One game as the library sees it.
 
-    ``deal``, ``outcome`` and ``information_set`` are its engine classes; ``teams`` is
+    ``deal``, ``outcome``, ``information_set`` and ``vector_env`` are its engine classes
+    (``vector_env`` steps many deals in one C++ call: ``ganzdy.env.VectorEnv``);
+    ``move_ids`` says whether its moves have ids in a fixed space (``rules.move_id``,
+    ``deal.legal_ids``), which is what its Gymnasium and PettingZoo environments and its
+    OpenSpiel actions are made of, or are card level (an action is then the index of a
+    legal move, described by its features); ``player_counts`` is the least and the most
+    players it is played by; ``derived_options`` are the options whose default depends
+    on other values (the player count, another option); ``teams`` is
     how many seats a team holds (0: everyone for themselves), so an arena entrant plays
     every ``players // teams``-th seat; ``record_fields`` are the record fields that say
     how its deal was set up beyond the seed or deck (each passed to the deal's
@@ -58,11 +66,15 @@ class Game:
     deal: type[Any]
     outcome: type[Any]
     information_set: type[Any]
+    vector_env: type[Any]
+    move_ids: bool
+    player_counts: tuple[int, int]
     observation_version: int
     teams: int
     record_fields: Mapping[str, FieldKind]
     outcome_fields: tuple[str, ...]
     required: frozenset[str] = frozenset()
+    derived_options: frozenset[str] = frozenset()
 
     @property
     def match_module(self) -> ModuleType:
@@ -75,6 +87,58 @@ class Game:
         cls: type[Any] = self.match_module.MATCH
         return cls
 
+    @property
+    def env_id(self) -> str:
+        """Its Gymnasium id, ``ganzdy/<Title>-v0`` (``ganzdy.env.gymnasium`` registers it)."""
+        return f"ganzdy/{self.title.replace(' ', '')}-v0"
+
+    @property
+    def openspiel_name(self) -> str:
+        """Its pyspiel game name, ``python_<name>`` (``ganzdy.env.openspiel`` registers it)."""
+        return f"python_{self.name}"
+
+    @property
+    def point_bounds(self) -> Callable[[Rules], tuple[float, float]]:
+        """``point_bounds(rules)``: the least and the most points one seat can get in one
+        deal of ``rules`` (``ganzdy.<name>.bounds``; OpenSpiel's utility bounds)."""
+        bounds: Callable[[Rules], tuple[float, float]] = importlib.import_module(
+            f"ganzdy.{self.name}.bounds"
+        ).point_bounds
+        return bounds
+
+    def observation_size(self, rules: Rules) -> int:
+        """The length of a seat's observation vector in a deal of ``rules``."""
+        self.require(rules, "observation")
+        shape = getattr(self.deal, "observation_shape", None)
+        # A game whose observation does not depend on the options declares it on its
+        # deal class; otherwise the rules know it (it may depend on the player count).
+        size: int = (shape() if shape is not None else rules.observation_shape)[0]
+        return size
+
+    def require(self, rules: object, what: str) -> Rules:
+        """``rules`` if they are this game's ``Rules``; otherwise the one error every
+        per-game entry point raises, e.g. ``a Gouji match needs Gouji rules, not guandan
+        v1, 4 players (a Guandan match is ganzdy.GuandanMatch)``: ``what`` names the
+        thing being made, and when it is a class of the registry (``deal``, ``match``)
+        the message names the other game's."""
+        if not isinstance(rules, Rules):
+            raise GanzdyError(
+                f"a {self.title} {what} needs {self.title} rules, not "
+                f"{type(rules).__name__} {rules!r}"
+            )
+        if rules.game != self.name:
+            other = game_of(rules)
+            theirs = getattr(other, what, None)
+            hint = (
+                f"a {other.title} {what} is ganzdy.{theirs.__name__}"
+                if isinstance(theirs, type)
+                else f"those are {other.title}'s"
+            )
+            raise GanzdyError(
+                f"a {self.title} {what} needs {self.title} rules, not {rules} ({hint})"
+            )
+        return rules
+
     def new_deal(
         self,
         rules: Rules,
@@ -86,8 +150,7 @@ class Game:
     ) -> Deal:
         """``rules.new_deal``: a deal of this game from ``seed`` or ``deck``, dealt by
         ``dealer``, with the setup fields of ``record_fields`` (None: not given)."""
-        if rules.game != self.name:
-            raise GanzdyError(f"{rules} are not {self.title} rules")
+        self.require(rules, "deal")
         given = {name: value for name, value in setup.items() if value is not None}
         if deck is not None:
             given["deck"] = deck
@@ -108,10 +171,14 @@ _GAMES = (
         deal=GanDengYanDeal,
         outcome=GanDengYanOutcome,
         information_set=GanDengYanInformationSet,
+        vector_env=_core.GanDengYanVectorEnv,
+        move_ids=True,
+        player_counts=(2, 6),
         observation_version=GAN_DENG_YAN_OBSERVATION_VERSION,
         teams=0,
         record_fields={"dealer": ((int,), "a seat number")},
         required=frozenset({"dealer"}),
+        derived_options=frozenset({"packs", "bomb_min_size"}),
         outcome_fields=("over", "drawn", "winner", "finish_order", "points"),
     ),
     Game(
@@ -120,6 +187,9 @@ _GAMES = (
         deal=GuandanDeal,
         outcome=GuandanOutcome,
         information_set=GuandanInformationSet,
+        vector_env=_core.GuandanVectorEnv,
+        move_ids=False,
+        player_counts=(4, 4),
         observation_version=GUANDAN_OBSERVATION_VERSION,
         teams=2,
         record_fields={
@@ -137,6 +207,9 @@ _GAMES = (
         deal=GoujiDeal,
         outcome=GoujiOutcome,
         information_set=GoujiInformationSet,
+        vector_env=_core.GoujiVectorEnv,
+        move_ids=False,
+        player_counts=(6, 6),
         observation_version=GOUJI_OBSERVATION_VERSION,
         teams=2,
         record_fields={
@@ -161,6 +234,10 @@ _GAMES = (
 #: The games' names, in the order the documentation lists them.
 GAMES: tuple[str, ...] = tuple(g.name for g in _GAMES)
 
+#: The game meant when none is named: the command line's ``--game`` and the move-id
+#: environments built from rule options alone.
+DEFAULT_GAME: str = GAMES[0]
+
 _BY_NAME = {g.name: g for g in _GAMES}
 _BY_DEAL: dict[type[Any], Game] = {g.deal: g for g in _GAMES}
 
@@ -183,4 +260,4 @@ def game_of(what: str | Rules | Deal) -> Game:
     return game
 
 
-__all__ = ["GAMES", "Game", "game_of"]
+__all__ = ["DEFAULT_GAME", "GAMES", "Game", "game_of"]

@@ -13,12 +13,14 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ganzdy
-from ganzdy.env.gymnasium import ENV_ID, GanDengYanEnv
+from ganzdy.env.gymnasium import ENV_IDS, MoveIdEnv
+
+ENV_ID = ENV_IDS["gan_deng_yan"]
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 
 
-def random_episode(env: GanDengYanEnv, seed: int | None, pick: int) -> list[Any]:
+def random_episode(env: MoveIdEnv, seed: int | None, pick: int) -> list[Any]:
     """Plays one episode with legal actions chosen by a seeded generator; what was seen."""
     rng = np.random.default_rng(pick)
     observation, info = env.reset(seed=seed)
@@ -44,9 +46,9 @@ def test_check_env_passes_without_warnings(kwargs: dict[str, Any]) -> None:
 
 def test_make_through_the_registry() -> None:
     assert ENV_ID == "ganzdy/GanDengYan-v0"
-    assert gymnasium.spec(ENV_ID).entry_point == "ganzdy.env.gymnasium:GanDengYanEnv"
+    assert gymnasium.spec(ENV_ID).entry_point == "ganzdy.env.gymnasium:MoveIdEnv"
     env = gymnasium.make(ENV_ID, players=3, opponents="random", seat=2)
-    assert isinstance(env.unwrapped, GanDengYanEnv)
+    assert isinstance(env.unwrapped, MoveIdEnv)
     assert env.unwrapped.rules == ganzdy.Rules("gan_deng_yan", players=3)
     observation, _ = env.reset(seed=1)
     assert observation in env.observation_space
@@ -62,11 +64,11 @@ def test_the_module_prefix_form_needs_no_import() -> None:
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "GanDengYanEnv"
+    assert result.stdout.strip() == "MoveIdEnv"
 
 
 def test_spaces() -> None:
-    env = GanDengYanEnv(RULES, seat=1)
+    env = MoveIdEnv(RULES, seat=1)
     assert env.action_space == gymnasium.spaces.Discrete(RULES.num_moves)
     space = env.observation_space
     assert isinstance(space, gymnasium.spaces.Dict)
@@ -83,7 +85,7 @@ def test_spaces() -> None:
 def test_random_episodes_end_with_the_seats_points(
     seat: int, opponents: str | list[str], seed: int
 ) -> None:
-    env = GanDengYanEnv(RULES, seat=seat, opponents=opponents)
+    env = MoveIdEnv(RULES, seat=seat, opponents=opponents)
     rng = np.random.default_rng(seed)
     for _ in range(3):
         observation, info = env.reset(seed=int(rng.integers(1000)))
@@ -115,7 +117,7 @@ def test_random_episodes_end_with_the_seats_points(
 
 def test_a_seeded_reset_replays_the_same_episode() -> None:
     for opponents in ("random", "greedy", "random:seed=4"):
-        one, two = GanDengYanEnv(opponents=opponents), GanDengYanEnv(opponents=opponents)
+        one, two = MoveIdEnv(opponents=opponents), MoveIdEnv(opponents=opponents)
         first = random_episode(one, 42, pick=1)
         assert random_episode(two, 42, pick=1) == first
         following = random_episode(one, None, pick=1)
@@ -135,8 +137,8 @@ class Wrapped:
 
 
 def test_the_fast_greedy_path_plays_as_greedy_agent() -> None:
-    fast = GanDengYanEnv(RULES, opponents="greedy")
-    slow = GanDengYanEnv(RULES, opponents=[Wrapped(ganzdy.GreedyAgent()) for _ in range(3)])
+    fast = MoveIdEnv(RULES, opponents="greedy")
+    slow = MoveIdEnv(RULES, opponents=[Wrapped(ganzdy.GreedyAgent()) for _ in range(3)])
     for seed in range(4):
         assert random_episode(fast, seed, pick=seed) == random_episode(slow, seed, pick=seed)
 
@@ -150,32 +152,32 @@ def test_agent_opponents_see_the_whole_history() -> None:
             plies.append(view.ply)
             return super().act(view)
 
-    env = GanDengYanEnv(RULES, opponents=[None, Checking(ganzdy.GreedyAgent()), "greedy", "random"])
+    env = MoveIdEnv(RULES, opponents=[None, Checking(ganzdy.GreedyAgent()), "greedy", "random"])
     for seed in range(3):
         random_episode(env, seed, pick=seed)
     assert len(plies) > 10
 
 
 def test_opponent_specs() -> None:
-    env = GanDengYanEnv(RULES, seat=2, opponents=[ganzdy.RandomAgent(seed=1), "greedy", "random"])
+    env = MoveIdEnv(RULES, seat=2, opponents=[ganzdy.RandomAgent(seed=1), "greedy", "random"])
     env.reset(seed=5)
     assert env.deal.current_player == 2
     with pytest.raises(ganzdy.GanzdyError, match="give one per other seat \\(3\\) or one per seat"):
-        GanDengYanEnv(RULES, opponents=["greedy", "greedy"])
+        MoveIdEnv(RULES, opponents=["greedy", "greedy"])
     with pytest.raises(ganzdy.GanzdyError, match="the learner's \\(seat 1\\) must be None"):
-        GanDengYanEnv(RULES, seat=1, opponents=["greedy"] * 4)
+        MoveIdEnv(RULES, seat=1, opponents=["greedy"] * 4)
     with pytest.raises(ganzdy.AgentError, match="unknown agent 'mcts'"):
-        GanDengYanEnv(RULES, opponents="mcts")
+        MoveIdEnv(RULES, opponents="mcts")
     with pytest.raises(ganzdy.GanzdyError, match="neither an agent spec nor an Agent"):
-        GanDengYanEnv(RULES, opponents=[1, 2, 3])  # type: ignore[list-item]
+        MoveIdEnv(RULES, opponents=[1, 2, 3])  # type: ignore[list-item]
     with pytest.raises(ganzdy.GanzdyError, match="seat=4 is not a seat"):
-        GanDengYanEnv(RULES, seat=4)
+        MoveIdEnv(RULES, seat=4)
     with pytest.raises(ganzdy.GanzdyError, match="render_mode='human'"):
-        GanDengYanEnv(RULES, render_mode="human")
+        MoveIdEnv(RULES, render_mode="human")
     with pytest.raises(ganzdy.GanzdyError, match="give either rules or rule options"):
-        GanDengYanEnv(RULES, players=3)
+        MoveIdEnv(RULES, players=3)
     with pytest.raises(ganzdy.GanzdyError, match="step\\(\\) before reset"):
-        GanDengYanEnv(RULES).step(0)
+        MoveIdEnv(RULES).step(0)
 
 
 def test_an_observation_does_not_change_with_the_other_seats_hidden_cards() -> None:
@@ -183,7 +185,7 @@ def test_an_observation_does_not_change_with_the_other_seats_hidden_cards() -> N
     rng = np.random.default_rng(3)
     while deal.ply < 20 or deal.current_player != 1:
         deal.push(deal.legal_moves[int(rng.integers(len(deal.legal_moves)))])
-    env = GanDengYanEnv(RULES, seat=1)
+    env = MoveIdEnv(RULES, seat=1)
     mine, _ = env.reset(options={"deal": deal})
     assert env.deal.ply == deal.ply  # the learner was to act: no opponent moved
     differs = False
@@ -202,7 +204,7 @@ def test_an_observation_does_not_change_with_the_other_seats_hidden_cards() -> N
 
 
 def test_illegal_actions_end_the_episode_by_default() -> None:
-    env = GanDengYanEnv(RULES, illegal_reward=-100)
+    env = MoveIdEnv(RULES, illegal_reward=-100)
     _, info = env.reset(seed=2)
     illegal = next(i for i in range(RULES.num_moves) if i not in info["legal_ids"])
     observation, reward, terminated, truncated, info = env.step(illegal)
@@ -218,7 +220,7 @@ def test_illegal_actions_end_the_episode_by_default() -> None:
 
 
 def test_illegal_actions_raise_when_asked_and_change_nothing() -> None:
-    env = GanDengYanEnv(RULES, seat=0, illegal_action="raise")
+    env = MoveIdEnv(RULES, seat=0, illegal_action="raise")
     _, info = env.reset(options={"deal": RULES.new_deal(seed=7, dealer=0)})
     before = env.deal.hash()
     with pytest.raises(ganzdy.IllegalMoveError) as caught:
@@ -237,7 +239,7 @@ def test_illegal_actions_raise_when_asked_and_change_nothing() -> None:
 
 
 def test_render_shows_the_learners_hand_only_until_the_end() -> None:
-    env = GanDengYanEnv(RULES, seat=0, render_mode="ansi")
+    env = MoveIdEnv(RULES, seat=0, render_mode="ansi")
     _, info = env.reset(options={"deal": RULES.new_deal(seed=7, dealer=0)})
     text = env.render()
     assert text == (
@@ -255,12 +257,12 @@ def test_render_shows_the_learners_hand_only_until_the_end() -> None:
     text = env.render()
     assert isinstance(text, str) and "(hidden)" not in text
     assert "deal over, " in text and "points: seat 0 (you) " in text
-    assert GanDengYanEnv(RULES).render() is None
+    assert MoveIdEnv(RULES).render() is None
 
 
 def test_a_deal_over_before_the_learners_first_turn_is_dealt_again() -> None:
     # One card each and the dealer a second: the dealer goes out at once with a pair.
-    env = GanDengYanEnv(players=2, initial_hand_size=1, seat=1, opponents="greedy")
+    env = MoveIdEnv(players=2, initial_hand_size=1, seat=1, opponents="greedy")
     redeals = []
     for seed in range(60):
         _, info = env.reset(seed=seed, options={"dealer": 0})

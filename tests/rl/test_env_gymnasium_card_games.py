@@ -11,16 +11,18 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ganzdy
-from ganzdy.env.card_gymnasium import GOUJI_ENV_ID, GUANDAN_ENV_ID, CardGameEnv
+from ganzdy.env.card_gymnasium import CardGameEnv
+from ganzdy.games import game_of
 from test_vector_env_card_games import python_features
 
 GUANDAN = ganzdy.Rules("guandan")
 GOUJI = ganzdy.Rules("gouji")
 
 
-@pytest.mark.parametrize("env_id", [GUANDAN_ENV_ID, GOUJI_ENV_ID])
+@pytest.mark.parametrize("env_id", [game_of("guandan").env_id, game_of("gouji").env_id])
 @pytest.mark.parametrize("kwargs", [{}, {"seat": "random"}, {"render_mode": "ansi"}])
 def test_check_env_passes_without_warnings(env_id: str, kwargs: dict[str, Any]) -> None:
+    assert env_id in ("ganzdy/Guandan-v0", "ganzdy/Gouji-v0")  # registered on import
     env = gymnasium.make(env_id, **kwargs)
     assert isinstance(env.unwrapped, CardGameEnv)
     with warnings.catch_warnings():

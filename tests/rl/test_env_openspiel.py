@@ -27,6 +27,9 @@ from open_spiel.python.observation import make_observation
 
 import ganzdy
 from ganzdy.env import openspiel as gos
+from ganzdy.games import game_of
+
+GAME_NAME = game_of("gan_deng_yan").openspiel_name
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -46,7 +49,7 @@ VARIANTS: list[dict[str, Any]] = [
 
 
 def load(**params: Any) -> Any:
-    return pyspiel.load_game(gos.GAME_NAME, params)
+    return pyspiel.load_game(GAME_NAME, params)
 
 
 def deal_out(state: Any, rng: random.Random) -> Any:
@@ -83,7 +86,7 @@ def test_random_sim_test_passes(params: dict[str, Any]) -> None:
 
 
 def test_game_type_and_info() -> None:
-    assert gos.GAME_NAME in pyspiel.registered_names()
+    assert GAME_NAME in pyspiel.registered_names()
     game = load()
     kind = game.get_type()
     assert kind.short_name == "python_gan_deng_yan"
@@ -219,7 +222,7 @@ def test_a_chance_outcome_with_no_card_left_is_refused() -> None:
 
 
 def test_parameters_cover_every_option() -> None:
-    spec = gos.parameter_specification()
+    spec = gos.parameter_specification("gan_deng_yan")
     assert set(spec) == {"players", "dealer", *ganzdy.Rules("gan_deng_yan").options}
     assert spec["score_cap"] == -1 and spec["packs"] == 0 and spec["triple_mode"] == "step"
 
@@ -232,20 +235,28 @@ def test_parameters_reach_the_rules() -> None:
         "gan_deng_yan", players=3, triple_mode="bomb", score_cap=20, king_bomb="any_two_jokers"
     )
     assert game.rules.option("bomb_min_size") == 3  # derived from triple_mode
-    assert gos.rules_from_params({"players": 2}).packs == 1
-    assert gos.rules_from_params({"players": 2, "packs": 2}).packs == 2
-    assert gos.rules_from_params({"max_jokers_per_combo": 0}).option("max_jokers_per_combo") == 0
+    assert gos.rules_from_params({"players": 2}, "gan_deng_yan").packs == 1
+    assert gos.rules_from_params({"players": 2, "packs": 2}, "gan_deng_yan").packs == 2
     assert (
-        gos.rules_from_params({"max_jokers_per_combo": -1}).option("max_jokers_per_combo") is None
+        gos.rules_from_params({"max_jokers_per_combo": 0}, "gan_deng_yan").option(
+            "max_jokers_per_combo"
+        )
+        == 0
+    )
+    assert (
+        gos.rules_from_params({"max_jokers_per_combo": -1}, "gan_deng_yan").option(
+            "max_jokers_per_combo"
+        )
+        is None
     )
     assert (game.min_utility(), game.max_utility()) == (-20.0, 40.0)
 
 
 def test_bad_parameters_say_why() -> None:
     with pytest.raises(ganzdy.RulesError, match="triple_mode='three' is not allowed"):
-        gos.rules_from_params({"triple_mode": "three"})
+        gos.rules_from_params({"triple_mode": "three"}, "gan_deng_yan")
     with pytest.raises(ValueError, match="unknown parameter"):
-        gos.rules_from_params({"jokers": 3})
+        gos.rules_from_params({"jokers": 3}, "gan_deng_yan")
     with pytest.raises(ValueError, match="dealer=4 is not a seat"):
         load(dealer=4)
 
@@ -578,7 +589,7 @@ def test_card_games_pass_random_sim_test(variant: tuple[str, dict[str, Any]]) ->
 
 @pytest.mark.parametrize("game_name", ["guandan", "gouji"])
 def test_card_game_type_and_info(game_name: str) -> None:
-    name = gos.CARD_GAME_NAMES[game_name]
+    name = gos.GAME_NAMES[game_name]
     assert name in pyspiel.registered_names()
     game = pyspiel.load_game(name)
     kind = game.get_type()
@@ -680,7 +691,7 @@ def test_card_game_bad_parameters_say_why() -> None:
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'players'"):
         pyspiel.load_game("python_guandan", {"players": 4})
     with pytest.raises(ValueError, match="unknown parameter"):
-        gos.card_rules_from_params("guandan", {"players": 4})
+        gos.rules_from_params({"players": 4}, "guandan")
     with pytest.raises(ganzdy.RulesError, match="level"):
         pyspiel.load_game("python_guandan", {"level": "Z"})
     with pytest.raises(ValueError, match="leader=6 is not a seat"):
@@ -691,7 +702,7 @@ def test_card_game_bad_parameters_say_why() -> None:
 
 @pytest.mark.parametrize("game_name", ["guandan", "gouji"])
 def test_card_game_information_states_recall_everything_seen(game_name: str) -> None:
-    game = pyspiel.load_game(gos.CARD_GAME_NAMES[game_name], {"leader": 0})
+    game = pyspiel.load_game(gos.GAME_NAMES[game_name], {"leader": 0})
     rng = random.Random(game_name)
     state = deal_out(game.new_initial_state(), rng)
     players = game.num_players()

@@ -22,7 +22,7 @@ DICT_OBSERVATION_WARNINGS = [
 ]
 
 
-def play_random(env: gdy_pz.GanDengYanAECEnv, rng: random.Random) -> list[tuple[str, int]]:
+def play_random(env: gdy_pz.MoveIdAECEnv, rng: random.Random) -> list[tuple[str, int]]:
     """Plays the episode to its end with random legal actions; the (agent, action) pairs."""
     moves: list[tuple[str, int]] = []
     for agent in env.agent_iter():
@@ -146,7 +146,7 @@ def test_all_agents_terminate_together_with_their_points() -> None:
 
 
 def test_a_seeded_reset_replays_the_same_episode() -> None:
-    def episode(env: gdy_pz.GanDengYanAECEnv, seed: int | None) -> tuple[object, ...]:
+    def episode(env: gdy_pz.MoveIdAECEnv, seed: int | None) -> tuple[object, ...]:
         env.reset(seed=seed)
         deck = tuple(env.deal.deck)
         dealer = env.deal.dealer

@@ -131,5 +131,5 @@ def test_render_and_metadata() -> None:
     text = env.render()
     assert text is not None and text.count("(hidden)") == 5
     assert CardGameAECEnv(GUANDAN).render() is None
-    with pytest.raises(ganzdy.GanzdyError, match="Guandan or Gouji"):
+    with pytest.raises(ganzdy.GanzdyError, match="a game with card-level moves"):
         CardGameAECEnv(ganzdy.Rules("gan_deng_yan", players=4))

@@ -18,6 +18,7 @@ from ganzdy.cli import play as play_command
 from ganzdy.cli import replay as replay_command
 from ganzdy.cli import solve as solve_command
 from ganzdy.cli.common import add_rules_arguments, known
+from ganzdy.games import DEFAULT_GAME
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop after this long")
     solve_.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     solve_.add_argument(
-        "--game", default="gan_deng_yan", help="rules preset of a position (default: gan_deng_yan)"
+        "--game", default=None, help=f"rules preset of a position (default: {DEFAULT_GAME})"
     )
     solve_.add_argument(
         "--option",

@@ -15,7 +15,7 @@ from ganzdy import records
 from ganzdy._core import GanzdyError, Move, Rules, parse_move_text
 from ganzdy.agents import Agent, HumanAgent, known_agents, make_agent
 from ganzdy.deal import Deal
-from ganzdy.games import game_of
+from ganzdy.games import DEFAULT_GAME, game_of
 from ganzdy.match import derive_seed
 from ganzdy.options import parse_options
 
@@ -30,7 +30,7 @@ def add_rules_arguments(
     players_help: str = "number of players (default: 4, or 6 for gouji)",
 ) -> None:
     parser.add_argument(
-        "--game", default="gan_deng_yan", help="rules preset (default: gan_deng_yan)"
+        "--game", default=DEFAULT_GAME, help=f"rules preset (default: {DEFAULT_GAME})"
     )
     parser.add_argument("--players", type=int, default=None, help=players_help)
     parser.add_argument(

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from ganzdy import records
 from ganzdy._core import GanDengYanDeal, GanzdyError, solve
+from ganzdy.games import DEFAULT_GAME
 from ganzdy.options import parse_options
 from ganzdy.solver import format_position, parse_position
 
@@ -68,7 +69,7 @@ class _SolveProgress:
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if os.path.isfile(args.position):
-        if args.option or args.game != "gan_deng_yan":
+        if args.option or args.game is not None:
             raise GanzdyError("a record names its own rules: leave out --game and --option")
         recorded = records.load(args.position)
         if not isinstance(recorded, GanDengYanDeal):
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     elif "|" in args.position:
         if args.ply is not None:
             raise GanzdyError("--ply picks a position of a record, not of a position text")
-        deal = parse_position(args.position, game=args.game, options=options)
+        deal = parse_position(args.position, game=args.game or DEFAULT_GAME, options=options)
         where = "position"
     else:
         raise GanzdyError(

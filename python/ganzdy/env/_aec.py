@@ -1,6 +1,6 @@
 """What the PettingZoo environments of every game share: one deal per episode, one agent a seat.
 
-Private: the public classes are ``ganzdy.env.pettingzoo.GanDengYanAECEnv`` and
+Private: the public classes are ``ganzdy.env.pettingzoo.MoveIdAECEnv`` and
 ``ganzdy.env.card_games.CardGameAECEnv``. A subclass makes the deal at reset, says what
 an agent observes and what its infos hold (``_update_infos``), and checks an action;
 this class keeps PettingZoo's bookkeeping: agents, rewards, terminations, the dead steps.
@@ -17,10 +17,11 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal
+from ganzdy._core import GanzdyError
+from ganzdy.deal import Deal
 from ganzdy.env._common import Action, check_illegal_action, no_legal_ids
 
-DealT = TypeVar("DealT", bound=GanDengYanDeal | GuandanDeal | GoujiDeal)
+DealT = TypeVar("DealT", bound=Deal)
 
 
 class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):

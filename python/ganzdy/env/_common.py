@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +15,7 @@ from gymnasium import spaces
 
 from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Rules
 from ganzdy.env.encoding import RANK_SLOTS
+from ganzdy.games import DEFAULT_GAME, game_of
 
 # An observation as both adapters return it, and an action as they take it (PettingZoo
 # steps None for an agent whose episode is over).
@@ -23,10 +24,11 @@ Action = int | np.integer[Any] | None
 IllegalAction = Literal["raise", "terminate"]
 
 
-def make_rules(rules: Rules | None, options: dict[str, Any]) -> Rules:
-    """``rules`` itself, or Gan Deng Yan with ``options`` (``players=`` among them)."""
-    if rules is None:
-        return Rules("gan_deng_yan", **options)
+def make_rules(rules: Rules | str | None, options: dict[str, Any]) -> Rules:
+    """``rules`` itself, or the rules of the game ``rules`` names (None: ``DEFAULT_GAME``)
+    with ``options`` (``players=`` among them)."""
+    if rules is None or isinstance(rules, str):
+        return Rules(rules or DEFAULT_GAME, **options)
     if not isinstance(rules, Rules):
         raise GanzdyError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
     if options:
@@ -93,30 +95,31 @@ def start_deal(
 ) -> GanDengYanDeal:
     """The deal a reset starts: from ``rng`` (a 64-bit seed and a dealer), or as options say.
 
-    Options: ``deal`` (a ganzdy.GanDengYanDeal of these rules to play on from, copied), ``deck`` (a
+    Options: ``deal`` (a deal of these rules to play on from, copied), ``deck`` (a
     deck order, top card first) and ``dealer`` (a seat). The seed and dealer are drawn
     from ``rng`` either way, so options do not shift the deals of later resets.
     """
     seed = int(rng.integers(0, 2**64, dtype=np.uint64))
     dealer = int(rng.integers(rules.players))
     options = options or {}
+    game = game_of(rules)
     given = options.get("deal")
     if given is not None:
-        if not isinstance(given, GanDengYanDeal):
-            raise GanzdyError(f"reset option 'deal' must be a ganzdy.GanDengYanDeal, not {given!r}")
+        if not isinstance(given, game.deal):
+            name = game.deal.__name__
+            raise GanzdyError(f"reset option 'deal' must be a ganzdy.{name}, not {given!r}")
         if given.rules != rules:
             raise GanzdyError(
                 f"reset option 'deal' is a deal of {given.rules}; this env plays {rules}"
             )
         if given.is_terminal:
             raise GanzdyError("reset option 'deal' is a deal that is already over")
-        return given.copy()
+        return cast(GanDengYanDeal, given.copy())
     if options.get("dealer") is not None:
         dealer = operator.index(options["dealer"])
     deck = options.get("deck")
-    if deck is not None:
-        return GanDengYanDeal(rules, deck=deck, dealer=dealer)
-    return GanDengYanDeal(rules, seed, dealer)
+    deal = game.new_deal(rules, None if deck is not None else seed, dealer, deck=deck)
+    return cast(GanDengYanDeal, deal)
 
 
 def action_id(action: object, num_moves: int, who: str) -> int:

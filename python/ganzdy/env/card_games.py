@@ -34,20 +34,26 @@ or Gouji rules; ``CardGameAECEnv`` is the unwrapped ``AECEnv``. Agents are
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ganzdy._core import MOVE_KINDS, GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
+from ganzdy._core import MOVE_KINDS, GanzdyError, IllegalMoveError, Rules
+from ganzdy.deal import Deal
 from ganzdy.env._aec import DealAECEnv
 from ganzdy.env._common import Action, Observation
 from ganzdy.games import game_of
 
-__all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv"]
+__all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv", "CardLevelDeal"]
 
-CardDeal = GuandanDeal | GoujiDeal
+
+class CardLevelDeal(Deal, Protocol):
+    """A deal of a game with card-level moves: its legal moves come with features."""
+
+    def legal_move_features(self) -> dict[str, npt.NDArray[Any]]: ...
+
 
 DEFAULT_MAX_MOVES = 1 << 15
 
@@ -71,7 +77,7 @@ def no_features() -> dict[str, npt.NDArray[Any]]:
     }
 
 
-class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
+class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
     """One deal of Guandan or Gouji per episode, one agent per seat; see the module docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
@@ -89,8 +95,10 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
         illegal_reward: float = -1.0,
         max_moves: int = DEFAULT_MAX_MOVES,
     ) -> None:
-        if not isinstance(rules, Rules) or rules.game not in ("guandan", "gouji"):
-            raise GanzdyError(f"CardGameAECEnv plays Guandan or Gouji rules, not {rules!r}")
+        if not isinstance(rules, Rules) or game_of(rules).move_ids:
+            raise GanzdyError(
+                f"CardGameAECEnv plays the rules of a game with card-level moves, not {rules!r}"
+            )
         if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 2:
             raise GanzdyError(f"max_moves={max_moves!r}: expected an int of at least 2")
         self.rules = rules
@@ -142,21 +150,22 @@ class CardGameAECEnv(DealAECEnv[GuandanDeal | GoujiDeal]):
             lines.append(f"points: {list(deal.outcome.points)}")
         return "\n".join(lines) + "\n"
 
-    def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardDeal:
+    def _new_deal(self, rng: np.random.Generator, options: dict[str, Any]) -> CardLevelDeal:
         seed = int(rng.integers(0, 2**64, dtype=np.uint64))
-        order = [int(s) for s in rng.permutation(4)]
+        order = [int(s) for s in rng.permutation(self.rules.players)]
         given = options.get("deal")
+        game = game_of(self.rules)
         if given is not None:
-            if not isinstance(given, GuandanDeal | GoujiDeal) or given.rules != self.rules:
+            if not isinstance(given, game.deal) or given.rules != self.rules:
                 raise GanzdyError(f"reset option 'deal' must be a deal of {self.rules}")
             if given.is_terminal:
                 raise GanzdyError("reset option 'deal' is a deal that is already over")
-            return given.copy()
-        if self.rules.game == "gouji":
-            return GoujiDeal(self.rules, seed)
-        if options.get("first_hand"):
-            return GuandanDeal(self.rules, seed)
-        return GuandanDeal(self.rules, seed, previous_finish=order)
+            return cast(CardLevelDeal, given.copy())
+        # A game whose deals follow a previous hand's finishing order (Guandan: its
+        # tribute) is dealt after a drawn one, so the phases before play are played.
+        later = "previous_finish" in game.record_fields and not options.get("first_hand")
+        deal = game.new_deal(self.rules, seed, previous_finish=order if later else None)
+        return cast(CardLevelDeal, deal)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(self._new_deal(self._generator(seed), options or {}))

@@ -1,8 +1,10 @@
-"""Guandan and Gouji as single-agent Gymnasium environments (needs the ``env`` extra).
+"""The games with card-level moves (Guandan, Gouji) as single-agent Gymnasium environments
+(needs the ``env`` extra).
 
-``CardGameEnv(rules, seat=0, opponents="random", render_mode=None)`` (``rules`` a Guandan
-or Gouji ``Rules``, or the game's name for its default rules). Importing this module
-registers ``ganzdy/Guandan-v0`` and ``ganzdy/Gouji-v0`` for ``gymnasium.make``. The learner plays
+``CardGameEnv(rules, seat=0, opponents="random", render_mode=None)`` (``rules`` such a
+game's ``Rules``, or its name for its default rules). Importing this module registers
+each such game of the registry under its id (``game_of(name).env_id``:
+``ganzdy/Guandan-v0``, ``ganzdy/Gouji-v0``) for ``gymnasium.make``. The learner plays
 ``seat`` (or ``"random"``: drawn per episode); the other seats are the engine's built-in
 policies (``"random"``, or ``"greedy"`` for Guandan), played inside C++ until it is the
 learner's turn again. It is the vector env (``ganzdy.env.VectorEnv``) with one env, so
@@ -28,21 +30,19 @@ decisions like any other), Gouji deals are a match's first hand.
 
 from __future__ import annotations
 
-from typing import Any, Literal, SupportsFloat
+from typing import Any, Literal, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ganzdy._core import GanzdyError, GoujiDeal, GuandanDeal, IllegalMoveError, Rules
+from ganzdy._core import GanzdyError, IllegalMoveError, Rules
 from ganzdy.env._common import Observation, check_illegal_action
-from ganzdy.env.card_games import DEFAULT_MAX_MOVES, CardGameAECEnv, no_features
+from ganzdy.env.card_games import DEFAULT_MAX_MOVES, CardGameAECEnv, CardLevelDeal, no_features
 from ganzdy.env.vector import VectorEnv, VectorStep
+from ganzdy.games import GAMES, game_of
 
-__all__ = ["GOUJI_ENV_ID", "GUANDAN_ENV_ID", "CardGameEnv"]
-
-GUANDAN_ENV_ID = "ganzdy/Guandan-v0"
-GOUJI_ENV_ID = "ganzdy/Gouji-v0"
+__all__ = ["CardGameEnv"]
 
 
 class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -79,11 +79,9 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._over = False
 
     @property
-    def deal(self) -> GuandanDeal | GoujiDeal:
+    def deal(self) -> CardLevelDeal:
         """A copy of the deal being played (every hand in it: not for the learner)."""
-        deal = self._env.deal(0)
-        assert isinstance(deal, GuandanDeal | GoujiDeal)  # the rules are Guandan's or Gouji's
-        return deal
+        return cast(CardLevelDeal, self._env.deal(0))  # the AEC env checked the game
 
     @property
     def seat(self) -> int:
@@ -159,11 +157,11 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return f"{deal!r}\nyour hand (seat {self.seat}): {deal.hand(self.seat)}\n"
 
 
-gymnasium.register(
-    id=GUANDAN_ENV_ID,
-    entry_point="ganzdy.env.card_gymnasium:CardGameEnv",
-    kwargs={"rules": "guandan"},
-)
-gymnasium.register(
-    id=GOUJI_ENV_ID, entry_point="ganzdy.env.card_gymnasium:CardGameEnv", kwargs={"rules": "gouji"}
-)
+# Every game with card-level moves, by its registry id (``Game.env_id``).
+for _game in map(game_of, GAMES):
+    if not _game.move_ids:
+        gymnasium.register(
+            id=_game.env_id,
+            entry_point="ganzdy.env.card_gymnasium:CardGameEnv",
+            kwargs={"rules": _game.name},
+        )

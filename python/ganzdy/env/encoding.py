@@ -1,11 +1,12 @@
 """The observation encoding: what a seat may know, as a versioned float32 vector.
 
-The vector is computed in C++ by ``GanDengYanDeal.observation(seat, perfect=False)``; its layout
-is ``rules.observation_spec()`` (named, contiguous slices) and depends only on the
-number of players. Seats inside it are relative to the observer in turn order
-(0 = the observer, 1 = the next seat to act after it, ...). Card counts are per rank
-slot: ranks 3..2, then BJ and RJ. ``GAN_DENG_YAN_OBSERVATION_VERSION`` changes whenever any slice
-changes, so a trained model can check what it was trained on.
+The vector is computed in C++ by ``deal.observation(seat, perfect=False)``; where the
+rules describe it, its layout is ``rules.observation_spec()`` (named, contiguous slices).
+Seats inside it are relative to the observer in turn order (0 = the observer, 1 = the
+next seat to act after it, ...). Card counts are per rank slot: ranks 3..2, then BJ and
+RJ. A game's observation version (``game_of(rules).observation_version``, e.g.
+``ganzdy.GAN_DENG_YAN_OBSERVATION_VERSION``) changes whenever any slice changes, so a
+trained model can check what it was trained on.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ganzdy._core import GAN_DENG_YAN_OBSERVATION_VERSION, ObservationSlice, Rules
+from ganzdy._core import ObservationSlice, Rules
+from ganzdy.games import game_of
 
 RANK_SLOTS: tuple[str, ...] = (
     "3",
@@ -34,7 +36,6 @@ RANK_SLOTS: tuple[str, ...] = (
 )
 
 __all__ = [
-    "GAN_DENG_YAN_OBSERVATION_VERSION",
     "RANK_SLOTS",
     "ObservationSlice",
     "describe",
@@ -54,7 +55,7 @@ def describe(rules: Rules, *, perfect: bool = False) -> str:
     spec = rules.observation_spec(perfect=perfect)
     size = spec[-1].stop
     lines = [
-        f"ganzdy observation v{GAN_DENG_YAN_OBSERVATION_VERSION}, {kind}, "
+        f"ganzdy observation v{game_of(rules).observation_version}, {kind}, "
         f"{rules.players} players: {size} float32 values",
     ]
     width = max(len(s.name) for s in spec)

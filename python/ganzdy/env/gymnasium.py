@@ -1,14 +1,19 @@
-"""Gan Deng Yan as a single-agent Gymnasium environment (needs the ``env`` extra).
+"""Every game as a single-agent Gymnasium environment (needs the ``env`` extra).
 
-``GanDengYanEnv(rules=None, seat=0, opponents="greedy", render_mode=None, **options)``:
+Importing this module registers each game of the registry under its id
+(``Game.env_id``, ``ENV_IDS``: ``ganzdy/GanDengYan-v0``, ``ganzdy/Guandan-v0``,
+``ganzdy/Gouji-v0``), in a loop over ``ganzdy.GAMES``: a game with move ids
+(``Game.move_ids``) as ``MoveIdEnv``, described here, the others through
+``ganzdy.env.card_gymnasium``; ``make(rules)`` makes the environment of any game's
+rules. So ``gymnasium.make("ganzdy/GanDengYan-v0")`` works after ``import
+ganzdy.env.gymnasium``, and ``gymnasium.make("ganzdy.env.gymnasium:ganzdy/GanDengYan-v0")``
+works with no import at all. (Gymnasium 1.0 removed the entry-point plugin system of
+0.26-0.29, so registering by package metadata alone is no longer possible.)
+
+``MoveIdEnv(rules=None, seat=0, opponents="greedy", render_mode=None, **options)``
+(``rules`` a ``Rules``, a game's name, or None for ``DEFAULT_GAME``, with ``options``):
 the learner plays ``seat``; the other seats are built-in bots, played inside ``step``
-until it is the learner's turn again. Importing this module registers it as
-``ganzdy/GanDengYan-v0`` (and, through ``ganzdy.env.card_gymnasium``, Guandan's and
-Gouji's ids; ``make(rules)`` makes the environment of any game's rules), so
-``gymnasium.make("ganzdy/GanDengYan-v0")`` works after ``import ganzdy.env.gymnasium``,
-and ``gymnasium.make("ganzdy.env.gymnasium:ganzdy/GanDengYan-v0")`` works with no import
-at all. (Gymnasium 1.0 removed the entry-point plugin system of 0.26-0.29, so registering
-by package metadata alone is no longer possible.)
+until it is the learner's turn again.
 
 - Observation: ``{"observation": float32 vector, "action_mask": int8 0/1}``: the learner's
   ``deal.observation(seat)`` and ``deal.legal_mask()`` (all zeros once the deal is over).
@@ -31,7 +36,7 @@ by package metadata alone is no longer possible.)
 - ``render_mode="ansi"``: the deal as the learner sees it (its own hand, the others' card
   counts); every hand once the deal is over.
 - ``reset(seed=...)`` is reproducible: each reset draws a 64-bit deal seed and a dealer
-  from ``self.np_random``. ``options`` may give ``deal`` (a ``ganzdy.GanDengYanDeal`` to play on
+  from ``self.np_random``. ``options`` may give ``deal`` (a deal of these rules to play on
   from), ``deck`` (a deck order) or ``dealer``. A deal that an opponent ends before the
   learner's first turn (rare: going out on a first lead) is dealt again, at most 100
   times; ``info["redeals"]`` counts them.
@@ -46,8 +51,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules, greedy_index
+from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules
 from ganzdy.agents import Agent, GreedyAgent, agent_name, make_agent, view_for
+from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
 from ganzdy.env._common import (
     Observation,
     action_id,
@@ -60,12 +66,10 @@ from ganzdy.env._common import (
     render_text,
     start_deal,
 )
-from ganzdy.env.card_gymnasium import GOUJI_ENV_ID, GUANDAN_ENV_ID
-from ganzdy.games import game_of
+from ganzdy.games import GAMES, game_of
 
-__all__ = ["ENV_ID", "GanDengYanEnv", "OpponentSpec"]
+__all__ = ["ENV_IDS", "MoveIdEnv", "OpponentSpec", "make"]
 
-ENV_ID = "ganzdy/GanDengYan-v0"
 OpponentSpec = str | Agent
 _MAX_REDEALS = 100
 
@@ -97,14 +101,15 @@ def _seat_kind(spec: object, seat: int) -> _Seat:
     raise GanzdyError(f"opponent for seat {seat}: {spec!r} is neither an agent spec nor an Agent")
 
 
-class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """One deal of Gan Deng Yan per episode, seen from one seat; see the module docstring."""
+class MoveIdEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One deal of a game with move ids per episode, seen from one seat; see the module
+    docstring."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # Gymnasium reads it
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         seat: int = 0,
         opponents: OpponentSpec | Sequence[OpponentSpec | None] = "greedy",
         render_mode: str | None = None,
@@ -278,19 +283,8 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     self._history.append((seat, move))
 
     def _greedy_choice(self, deal: GanDengYanDeal, seat: int) -> int:
-        moves = list(deal.legal_moves)
-        table = deal.table
-        index = greedy_index(
-            self.rules,
-            seat,
-            deal.hand(seat),
-            None if table.is_pass else table,
-            deal.table_owner,
-            deal.hand_sizes,
-            [s for s in range(deal.players) if deal.is_out(s)],
-            moves,
-        )
-        return int(deal.legal_ids()[index])
+        # legal_ids() lists the ids in legal_moves order: greedy_index() indexes both.
+        return int(deal.legal_ids()[deal.greedy_index()])
 
     def _play_id(self, deal: GanDengYanDeal, seat: int, move_id: int) -> None:
         if self._history is not None:
@@ -311,10 +305,18 @@ class GanDengYanEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
 
 
-gymnasium.register(id=ENV_ID, entry_point="ganzdy.env.gymnasium:GanDengYanEnv")
+# Every game with move ids, by its registry id (``Game.env_id``); importing
+# ganzdy.env.card_gymnasium above registered the others.
+for _game in map(game_of, GAMES):
+    if _game.move_ids:
+        gymnasium.register(
+            id=_game.env_id,
+            entry_point="ganzdy.env.gymnasium:MoveIdEnv",
+            kwargs={"rules": _game.name},
+        )
 
-# Each game's registered id; importing this module registers all three.
-ENV_IDS = {"gan_deng_yan": ENV_ID, "guandan": GUANDAN_ENV_ID, "gouji": GOUJI_ENV_ID}
+#: Each game's registered id (``Game.env_id``), by game name.
+ENV_IDS: dict[str, str] = {name: game_of(name).env_id for name in GAMES}
 
 
 def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.int64]:
@@ -324,6 +326,6 @@ def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.
     if isinstance(rules, str):
         rules = Rules(rules)
     env: gymnasium.Env[dict[str, Any], np.int64] = gymnasium.make(
-        ENV_IDS[game_of(rules).name], rules=rules, **kwargs
+        game_of(rules).env_id, rules=rules, **kwargs
     )
     return env

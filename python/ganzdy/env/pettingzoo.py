@@ -1,8 +1,9 @@
-"""Gan Deng Yan as a PettingZoo AEC environment (needs the ``env`` extra).
+"""Every game as a PettingZoo AEC environment (needs the ``env`` extra).
 
-``env(rules)`` with Guandan or Gouji rules returns their environment instead
-(``ganzdy.env.card_games.CardGameAECEnv``: card-level moves, chosen by their index in
-the legal moves and described by their features).
+``env(rules)`` picks the environment from the registry: ``MoveIdAECEnv`` for a game
+with move ids (``Game.move_ids``: Gan Deng Yan), described here, and for a game with
+card-level moves (Guandan, Gouji) ``ganzdy.env.card_games.CardGameAECEnv`` (moves
+chosen by their index in the legal moves and described by their features).
 
 ``env(rules=None, render_mode=None, **options)`` is the environment wrapped as PettingZoo
 expects (``OrderEnforcingWrapper``); ``raw_env`` is the unwrapped ``AECEnv``. Agents are
@@ -26,7 +27,7 @@ expects (``OrderEnforcingWrapper``); ``raw_env`` is the unwrapped ``AECEnv``. Ag
   (its own hand, the others' card counts); every hand once the deal is over.
 - ``reset(seed=...)`` is reproducible: the seed starts a NumPy generator from which each
   reset draws a 64-bit deal seed and a dealer. ``options`` may give ``deal`` (a
-  ``ganzdy.GanDengYanDeal`` to play on from), ``deck`` (a deck order) or ``dealer``; other keys are
+  deal of these rules to play on from), ``deck`` (a deck order) or ``dealer``; other keys are
   ignored.
 """
 
@@ -54,15 +55,17 @@ from ganzdy.env._common import (
     start_deal,
 )
 from ganzdy.env.card_games import CardGameAECEnv
+from ganzdy.games import game_of
 
-__all__ = ["GanDengYanAECEnv", "env", "raw_env"]
+__all__ = ["MoveIdAECEnv", "env", "raw_env"]
 
 
-class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
-    """One deal of Gan Deng Yan per episode, one agent per seat; see the module docstring."""
+class MoveIdAECEnv(DealAECEnv[GanDengYanDeal]):
+    """One deal of a game with move ids per episode, one agent per seat; see the module
+    docstring."""
 
     metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
-        "name": "gan_deng_yan_v0",
+        "name": "ganzdy_move_id_game_v0",  # each env names its game's: "<game>_v0"
         "render_modes": ["ansi"],
         "is_parallelizable": False,
     }
@@ -77,6 +80,7 @@ class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
         **options: bool | int | str | None,
     ) -> None:
         self.rules = make_rules(rules, options)
+        self.metadata = {**MoveIdAECEnv.metadata, "name": f"{self.rules.game}_v0"}
         super().__init__(self.rules.players, render_mode, illegal_action, illegal_reward)
         self.observation_spaces = {
             agent: observation_space(self.rules) for agent in self.possible_agents
@@ -124,7 +128,7 @@ class GanDengYanAECEnv(DealAECEnv[GanDengYanDeal]):
         self._legal_ids = no_legal_ids()
 
 
-raw_env = GanDengYanAECEnv
+raw_env = MoveIdAECEnv
 
 
 def env(
@@ -142,14 +146,14 @@ def env(
     Only the ``OrderEnforcingWrapper`` is applied: the environment checks actions itself
     (``AssertOutOfBoundsWrapper`` would only turn its clearer errors into assertions).
     """
-    if isinstance(rules, Rules) and rules.game != "gan_deng_yan":
+    if isinstance(rules, Rules) and not game_of(rules).move_ids:
         if options:
             raise GanzdyError(f"give either rules or rule options ({', '.join(sorted(options))})")
         card_game = CardGameAECEnv(
             rules, render_mode, illegal_action=illegal_action, illegal_reward=illegal_reward
         )
         return OrderEnforcingWrapper(card_game)
-    raw = GanDengYanAECEnv(
+    raw = MoveIdAECEnv(
         rules,
         render_mode,
         illegal_action=illegal_action,

@@ -64,22 +64,36 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from ganzdy import _core
-from ganzdy._core import GanDengYanDeal, GanzdyError, GoujiDeal, GuandanDeal, Rules
+from ganzdy._core import GanzdyError, Rules
+from ganzdy.deal import Deal
+from ganzdy.games import game_of
 
 __all__ = ["VectorEnv", "VectorStep"]
 
-_CoreEnv = _core.VectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
-_CORE_ENVS: dict[str, type[_CoreEnv]] = {
-    "gan_deng_yan": _core.VectorEnv,
-    "guandan": _core.GuandanVectorEnv,
-    "gouji": _core.GoujiVectorEnv,
-}
+
+# One C++ vector env class a game (the registry's ``Game.vector_env``), typed as their
+# union: the stubs declare their members, which a protocol here would only repeat.
+_CoreEnv = _core.GanDengYanVectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
+
+
+class _IdSpace(Protocol):
+    """What the vector env of a game with move ids adds."""
+
+    @property
+    def num_moves(self) -> int: ...
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
+
+
+class _CardLevel(Protocol):
+    """What the vector env of a game with card-level moves adds."""
+
+    def legal_features(self) -> dict[str, npt.NDArray[Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -119,7 +133,7 @@ class VectorStep:
     def features(self, i: int) -> dict[str, npt.NDArray[Any]]:
         """Env ``i``'s legal moves' features, as ``deal.legal_move_features()`` gives them."""
         if self.move_cards is None or self.move_kinds is None:
-            raise GanzdyError("Gan Deng Yan moves have ids, not move features: see legal(i)")
+            raise GanzdyError("these moves have ids, not move features: see legal(i)")
         assert self.move_keys is not None and self.move_wilds is not None
         rows = slice(int(self.legal_offsets[i]), int(self.legal_offsets[i + 1]))
         return {
@@ -163,7 +177,8 @@ class VectorEnv:
     ) -> None:
         if not isinstance(rules, Rules):
             raise GanzdyError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
-        self._env: _CoreEnv = _CORE_ENVS[rules.game](rules, n, opponents, seat, seed)
+        self._game = game_of(rules)
+        self._env: _CoreEnv = self._game.vector_env(rules, n, opponents, seat, seed)
         self._buffers = self._env.buffers()
         self._copy = copy
         self._in_use = threading.Lock()
@@ -204,15 +219,14 @@ class VectorEnv:
 
     @property
     def move_ids(self) -> bool:
-        """Whether actions are ids of a fixed move space (Gan Deng Yan), not legal-move indices."""
-        return isinstance(self._env, _core.VectorEnv)
+        """Whether actions are ids of a fixed move space (``Game.move_ids``), not legal-move
+        indices."""
+        return self._game.move_ids
 
     @property
     def num_moves(self) -> int:
-        """The size of the move-id space (``rules.num_moves``; Gan Deng Yan only)."""
-        if not isinstance(self._env, _core.VectorEnv):
-            raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
-        return self._env.num_moves
+        """The size of the move-id space (``rules.num_moves``; games with move ids only)."""
+        return self._id_space().num_moves
 
     @property
     def seed(self) -> int:
@@ -273,13 +287,17 @@ class VectorEnv:
         the number of legal ids; with ``copy=True`` the copy of ``n * num_moves``
         bytes is most of its cost.
         """
-        if not isinstance(self._env, _core.VectorEnv):
-            raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
+        env = self._id_space()
         with self._using():
-            masks = self._env.action_masks()
+            masks = env.action_masks()
             return masks.copy() if self._copy else masks
 
-    def deal(self, i: int) -> GanDengYanDeal | GuandanDeal | GoujiDeal:
+    def _id_space(self) -> _IdSpace:
+        if not self._game.move_ids:
+            raise GanzdyError(f"{self.rules.game} moves have no id space: see the move features")
+        return cast(_IdSpace, self._env)
+
+    def deal(self, i: int) -> Deal:
         """A copy of env ``i``'s deal now (without history), to inspect or search from."""
         with self._using():
             return self._env.deal(i)
@@ -287,8 +305,8 @@ class VectorEnv:
     def _result(self) -> VectorStep:
         b = self._buffers
         features: dict[str, Any] = {}
-        if not isinstance(self._env, _core.VectorEnv):
-            f = self._env.legal_features()
+        if not self._game.move_ids:
+            f = cast(_CardLevel, self._env).legal_features()
             features = {
                 "move_cards": f["cards"],
                 "move_kinds": f["kind"],

@@ -19,6 +19,8 @@ from ganzdy.games import game_of
 from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, play_deal
 from ganzdy.records import to_record
 
+_GAME = game_of("gan_deng_yan")
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -65,12 +67,7 @@ class GanDengYanMatch(Match[DealResult]):
         deals = _check.count("deals", deals)
         max_redeals = _check.count("max_redeals", max_redeals)
         first_dealer = _check.optional_integral("first_dealer", first_dealer)
-        if rules.game != "gan_deng_yan":
-            other = game_of(rules).match.__name__
-            raise GanzdyError(
-                f"a Gan Deng Yan match needs Gan Deng Yan rules, not {rules}: theirs is "
-                f"ganzdy.{other} (ganzdy.Match picks the match of the rules' game)"
-            )
+        _GAME.require(rules, "match")
         if deals < 0 or max_redeals < 0:
             raise GanzdyError("deals and max_redeals must not be negative")
         self._start(rules, agents, seed, on_move)

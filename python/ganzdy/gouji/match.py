@@ -32,8 +32,11 @@ from typing import Any
 from ganzdy import _check
 from ganzdy._core import GanzdyError, GoujiDeal, Rules, deal_seed
 from ganzdy.agents import agent_name
+from ganzdy.games import game_of
 from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, drive
 from ganzdy.records import to_record
+
+_GAME = game_of("gouji")
 
 PLAYERS = 6
 TEAMS = (0, 1)
@@ -66,8 +69,7 @@ class MatchOptions:
 
     @staticmethod
     def of(rules: Rules) -> MatchOptions:
-        if rules.game != "gouji":
-            raise GanzdyError(f"a Gouji match needs Gouji rules, not {rules}")
+        _GAME.require(rules, "match")
         return MatchOptions(
             hands_per_match=int(str(rules.option("hands_per_match"))),
             scoring=tuple(int(p) for p in str(rules.option("scoring")).split(",")),

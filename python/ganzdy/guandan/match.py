@@ -35,9 +35,12 @@ from typing import Any
 from ganzdy import _check
 from ganzdy._core import GanzdyError, GuandanDeal, Rules, deal_seed
 from ganzdy.agents import agent_name
+from ganzdy.games import game_of
 from ganzdy.guandan.view import Tribute
 from ganzdy.match import AgentLike, Match, MoveObserver, derive_seed, drive
 from ganzdy.records import to_record
+
+_GAME = game_of("guandan")
 
 # The levels a team climbs, in order.
 LEVELS = "23456789TJQKA"
@@ -61,8 +64,7 @@ class MatchOptions:
 
     @staticmethod
     def of(rules: Rules) -> MatchOptions:
-        if rules.game != "guandan":
-            raise GanzdyError(f"a Guandan match needs Guandan rules, not {rules}")
+        _GAME.require(rules, "match")
         table = str(rules.option("upgrade_table"))
         double = int(table.split("-")[0])
         limit = rules.option("a_fail_limit")
