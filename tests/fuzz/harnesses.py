@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 import ganzdy
+from sequence import fuzz_sequence
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 VARIANT = ganzdy.Rules(
@@ -124,4 +125,5 @@ HARNESSES: dict[str, Callable[[bytes], None]] = {
     "moves": fuzz_moves,
     "records": fuzz_records,
     "deal_ops": fuzz_deal_ops,
+    "sequence": fuzz_sequence,
 }

@@ -1,4 +1,6 @@
-"""Run one fuzz harness under atheris for a bounded time: python tests/fuzz/run.py NAME SECONDS."""
+"""Run one fuzz harness under atheris for a bounded time:
+python tests/fuzz/run.py NAME SECONDS [CORPUS], CORPUS by default tests/fuzz/corpus/NAME
+(where libFuzzer also saves the new inputs it finds)."""
 
 import sys
 from pathlib import Path
@@ -11,7 +13,7 @@ with atheris.instrument_imports():
 from harnesses import HARNESSES
 
 name, seconds = sys.argv[1], sys.argv[2]
-corpus = Path(__file__).parent / "corpus" / name
+corpus = Path(sys.argv[3]) if len(sys.argv) > 3 else Path(__file__).parent / "corpus" / name
 atheris.Setup(
     [
         sys.argv[0],

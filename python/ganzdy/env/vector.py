@@ -50,11 +50,19 @@ Conventions (the C++ contract is ``cpp/include/ganzdy/rl/vector_env.h``):
   caller's own. With ``copy=False`` the arrays are read-only views of the env's own
   buffers: no copying, valid for the env's lifetime, but overwritten in place by the
   next ``step``/``reset`` (copy what you keep). ``legal_ids`` is always a new array.
+- **Threads**: one env is used by one thread at a time. ``reset``, ``step``,
+  ``action_masks`` and ``deal`` called while another thread is inside one of them
+  raise ``RuntimeError`` instead of stepping; the guard covers the copying of the
+  buffers into the returned arrays too, so a ``copy=True`` result is never a mix of
+  two steps. (Views of a ``copy=False`` env are the env's memory: another thread's
+  step overwrites them.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
@@ -173,6 +181,21 @@ class VectorEnv:
         self._env: _CoreEnv = self._game.vector_env(rules, n, opponents, seat, seed)
         self._buffers = self._env.buffers()
         self._copy = copy
+        self._in_use = threading.Lock()
+
+    @contextmanager
+    def _using(self) -> Iterator[None]:
+        # The C++ env refuses overlapping calls while it holds them, but a result is
+        # copied from its buffers here, after the C++ call returned: without this,
+        # another thread's step could write the buffers during that copy.
+        if not self._in_use.acquire(blocking=False):
+            raise RuntimeError(
+                "VectorEnv is in use by another thread: step, reset and reads must not overlap"
+            )
+        try:
+            yield
+        finally:
+            self._in_use.release()
 
     @property
     def rules(self) -> Rules:
@@ -247,13 +270,15 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None) -> VectorStep:
         """Start episode 0 of every env from ``seed``, or with None the next episode of each."""
-        self._env.reset(seed)
-        return self._result()
+        with self._using():
+            self._env.reset(seed)
+            return self._result()
 
     def step(self, actions: npt.ArrayLike) -> VectorStep:
         """Play one learner move id per env; opponents answer; ended deals restart."""
-        self._env.step(actions)
-        return self._result()
+        with self._using():
+            self._env.step(actions)
+            return self._result()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Dense masks ``[n, rules.num_moves]`` of the current legal ids.
@@ -262,8 +287,10 @@ class VectorEnv:
         the number of legal ids; with ``copy=True`` the copy of ``n * num_moves``
         bytes is most of its cost.
         """
-        masks = self._id_space().action_masks()
-        return masks.copy() if self._copy else masks
+        env = self._id_space()
+        with self._using():
+            masks = env.action_masks()
+            return masks.copy() if self._copy else masks
 
     def _id_space(self) -> _IdSpace:
         if not self._game.move_ids:
@@ -272,7 +299,8 @@ class VectorEnv:
 
     def deal(self, i: int) -> Deal:
         """A copy of env ``i``'s deal now (without history), to inspect or search from."""
-        return self._env.deal(i)
+        with self._using():
+            return self._env.deal(i)
 
     def _result(self) -> VectorStep:
         b = self._buffers
