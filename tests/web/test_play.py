@@ -53,6 +53,8 @@ def test_whole_deals_through_the_api(client: TestClient, game: str) -> None:
     assert summary["outcome"]["points"] == state["match"].get("points", summary["outcome"]["points"])
     record = summary["record"]
     assert record["game"] == game and record["agents"][seat] == "you"
+    # No seed: the match's later deals are dealt from seeds derived from one seed.
+    assert record["seed"] is None and "seed" not in summary["result"]
     # The record replays to the same outcome: the deal played is one the engine accepts.
     assert ganzdy.from_record(record).outcome.points == summary["outcome"]["points"]
     # The next deal of the match.

@@ -93,8 +93,8 @@ def test_hostile_requests_get_4xx_and_change_nothing(client: TestClient) -> None
 
 
 def test_only_the_seat_to_act_moves(client: TestClient) -> None:
-    # Seat 0 leads in Gan Deng Yan when it deals; a person at seat 1 waits for no bot
-    # because bots move at once: so play as seat 1 and look right after a deal ends.
+    # Bots move as soon as it is their turn, so a seated person is always to act until
+    # the deal ends; a table of bots takes no move from anyone.
     key, state = new_game(client, game="gan_deng_yan", seat=2, bots="greedy", seed=6)
     assert state["your_turn"] or state["over"]
     watch, _ = new_game(client, game="guandan", seat=None, bots="greedy", seed=6)
@@ -123,6 +123,8 @@ def test_bad_new_games_are_refused(client: TestClient) -> None:
         ({"game": "guandan", "bots": "human"}, "'human' is no bot"),
         ({"game": "guandan", "bots": "wizard"}, "unknown agent 'wizard'"),
         ({"game": "guandan", "bots": ["greedy"]}, "'bots' must be one agent spec"),
+        ({"game": "guandan", "bots": "ismcts:iterations=10000000"}, "searches too long"),
+        ({"game": "guandan", "bots": "ismcts:threads=4"}, "searches too long"),
         ({"game": "gan_deng_yan", "options": {"no_such": 1}}, "no_such"),
         ({"game": "gan_deng_yan", "options": {"x": [1]}}, "'options' must map"),
         ({"game": "gan_deng_yan", "players": 9}, "9"),

@@ -12,11 +12,20 @@ from __future__ import annotations
 import collections
 import dataclasses
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ganzdy import records
-from ganzdy._core import AmbiguousMoveError, Cards, GanzdyError, GoujiDeal, Move, Rules, deal_seed
+from ganzdy._core import (
+    ISMCTS_DEFAULT_ITERATIONS,
+    AmbiguousMoveError,
+    Cards,
+    GanzdyError,
+    GoujiDeal,
+    Move,
+    Rules,
+    deal_seed,
+)
 from ganzdy.agents import Agent, ISMCTS, SeatView, known_agents, make_agent
 from ganzdy.deal import Deal
 from ganzdy.games import GAMES, game_of
@@ -28,6 +37,9 @@ _NOT_BOTS = frozenset({"human"})
 # Deals a Gan Deng Yan match lasts unless asked otherwise (Guandan and Gouji matches
 # have their own length: passing A, and the rules' hands_per_match).
 GAN_DENG_YAN_DEALS = 8
+# A bot's or a hint's search budget a decision: one request must not hold a core long.
+MAX_ITERATIONS = 20_000
+MAX_SECONDS = 5.0
 
 
 class WebError(GanzdyError):
@@ -47,7 +59,17 @@ def bot(spec: str, seed: int) -> Agent:
     if name in _NOT_BOTS:
         bots = ", ".join(n for n in known_agents() if n not in _NOT_BOTS)
         raise WebError(f"{spec!r} is no bot: the bots are {bots}")
-    return make_agent(spec, seed=seed)
+    agent = make_agent(spec, seed=seed)
+    if isinstance(agent, ISMCTS) and (
+        (agent.iterations or ISMCTS_DEFAULT_ITERATIONS) > MAX_ITERATIONS
+        or (agent.time_limit or 0) > MAX_SECONDS
+        or agent.threads > 1
+    ):
+        raise WebError(
+            f"{spec!r} searches too long for a shared server: at most "
+            f"{MAX_ITERATIONS} iterations, {MAX_SECONDS} seconds and 1 thread a decision"
+        )
+    return agent
 
 
 class _Script:
@@ -73,23 +95,48 @@ class _ScriptAgent:
         return move
 
 
-def _match_scores(match: Match[Any]) -> JSON:
-    """What the match has counted so far, in the game's own terms."""
-    game = match.rules.game
-    if game == "guandan":
-        state = match.state  # type: ignore[attr-defined]
-        return {
-            "team_levels": list(state.levels),
-            "banker": state.banker,
-            "winner": state.winner,
-        }
-    if game == "gouji":
-        return {
-            "totals": list(match.totals),  # type: ignore[attr-defined]
-            "team_totals": list(match.team_totals),  # type: ignore[attr-defined]
-            "winner": match.winner,  # type: ignore[attr-defined]
-        }
-    return {"points": list(match.points)}  # type: ignore[attr-defined]
+# What the table needs of each game's match that the match classes do not share: the
+# deal it would deal after ``again`` re-deals in the step under way, whether a finished
+# deal is counted (a drawn Gan Deng Yan deal within its re-deals and a void Gouji hand
+# are dealt again), and its scores so far. Each reads the match's own fields.
+
+
+@dataclasses.dataclass(frozen=True)
+class _Steps:
+    next_deal: Callable[[Any, int], Deal]
+    counted: Callable[[Any, Any, int], bool]
+    scores: Callable[[Any], JSON]
+
+
+_STEPS: dict[str, _Steps] = {
+    "gan_deng_yan": _Steps(
+        next_deal=lambda match, again: match.rules.new_deal(
+            deal_seed(match.seed, match.dealt + again), match.dealer
+        ),
+        counted=lambda match, outcome, again: not outcome.drawn or again >= match.max_redeals,
+        scores=lambda match: {"points": list(match.points)},
+    ),
+    "guandan": _Steps(
+        next_deal=lambda match, again: match.next_deal(),
+        counted=lambda match, outcome, again: True,
+        scores=lambda match: {
+            "team_levels": list(match.state.levels),
+            "banker": match.state.banker,
+            "winner": match.state.winner,
+        },
+    ),
+    "gouji": _Steps(
+        next_deal=lambda match, again: GoujiDeal(
+            match.rules, deal_seed(match.seed, match.deals_dealt + again), previous=match.previous
+        ),
+        counted=lambda match, outcome, again: not outcome.void_hand,
+        scores=lambda match: {
+            "totals": list(match.totals),
+            "team_totals": list(match.team_totals),
+            "winner": match.winner,
+        },
+    ),
+}
 
 
 class Table:
@@ -112,6 +159,7 @@ class Table:
             raise WebError(f"{len(bots)} seats given for the {rules.players} of {rules}")
         self.lock = threading.Lock()
         self.rules = rules
+        self.steps = _STEPS[game.name]
         self.seat = seat
         self.specs = list(bots)
         self.bots: list[Agent | None] = [
@@ -122,10 +170,7 @@ class Table:
         self._script = _Script(())
         agents = [_ScriptAgent(self._script, name) for name in names]
         length = deals if deals is not None else (GAN_DENG_YAN_DEALS if game.teams == 0 else None)
-        if game.name == "gan_deng_yan":
-            self.match: Match[Any] = game.match(rules, agents, length or 1, seed)
-        else:
-            self.match = game.match(rules, agents, length, seed)
+        self.match: Match[Any] = game.match(rules, agents, length, seed)
         # The deals of the match step under way: a drawn or void deal is dealt again
         # before the match counts one.
         self.step: list[Deal] = []
@@ -135,43 +180,17 @@ class Table:
 
     # -- deals ------------------------------------------------------------------
 
-    def _next_deal(self) -> Deal:
-        """The deal the match would deal next: after ``len(step)`` re-deals."""
-        match: Any = self.match
-        again = len(self.step)
-        game = self.rules.game
-        if game == "guandan":
-            deal: Deal = match.next_deal()
-        elif game == "gouji":
-            deal = GoujiDeal(
-                match.rules, deal_seed(match.seed, match.deals_dealt + again),
-                previous=match.previous,
-            )
-        else:
-            deal = self.rules.new_deal(deal_seed(match.seed, match.dealt + again), match.dealer)
-        return deal
-
     def _deal_next(self) -> None:
-        self.deal = self._next_deal()
+        self.deal = self.steps.next_deal(self.match, len(self.step))
         self.step.append(self.deal)
         self.history: list[tuple[int, Move]] = []
         self.my_plies: list[int] = []
         self.summary: JSON | None = None
 
-    def _step_done(self, deal: Deal) -> bool:
-        """Whether the match counts this deal, or deals again (a drawn Gan Deng Yan deal
-        within its re-deals, a void Gouji hand)."""
-        outcome: Any = deal.outcome
-        if self.rules.game == "gan_deng_yan":
-            return not outcome.drawn or len(self.step) - 1 >= self.match.max_redeals  # type: ignore[attr-defined]
-        if self.rules.game == "gouji":
-            return not outcome.void_hand
-        return True
-
     def _finish_deal(self) -> None:
         """The deal is over: deal it again, or let the match count the step's deals."""
         self.step_moves += self.history
-        if not self._step_done(self.deal):
+        if not self.steps.counted(self.match, self.deal.outcome, len(self.step) - 1):
             self._deal_next()
             return
         self._script.moves.extend(self.step_moves)
@@ -181,11 +200,15 @@ class Table:
             raise GanzdyError("the match played another deal than the table: a bug in ganzdy.web")
         summary = plain(dataclasses.replace(result, record=None))
         summary.pop("record", None)
-        self.summary = {
-            "result": summary,
-            "outcome": outcome_json(self.deal),
-            "record": records.to_record(self.deal, self._names()),
-        }
+        record = records.to_record(self.deal, self._names())
+        # The deck replays the deal; the seed would not be safe to show, as the match's
+        # later deals are dealt from seeds derived alike from the match's one seed.
+        record["seed"] = None
+        if record.get("first_leader", 0) is None:
+            # A first leader the seed drew must be given with a deck.
+            record["first_leader"] = getattr(self.deal, "first_leader", None)
+        summary.pop("seed", None)
+        self.summary = {"result": summary, "outcome": outcome_json(self.deal), "record": record}
         self.summaries.append(summary)
         self.step = []
         self.step_moves = []
@@ -316,7 +339,7 @@ class Table:
             over=deal.is_terminal,
             can_undo=bool(self.my_plies) and not deal.is_terminal,
             deal_number=len(self.summaries) + (0 if deal.is_terminal else 1),
-            match=_match_scores(self.match),
+            match=self.steps.scores(self.match),
             match_finished=self.match.finished,
             summary=self.summary,
         )
