@@ -51,6 +51,10 @@ function t(key, ...args) {
   return s;
 }
 
+// The page marks itself busy while a request is out and until its answer is drawn,
+// so a driver (a test, a slow person) knows when the page is settled.
+function busy(on) { document.body.dataset.busy = on ? "1" : "0"; }
+
 async function api(method, path, body) {
   const response = await fetch(path, {
     method,
@@ -242,6 +246,11 @@ function update(newState) {
 }
 
 async function act(what, body) {
+  busy(true);
+  try { await actNow(what, body); } finally { busy(false); }
+}
+
+async function actNow(what, body) {
   showError("");
   try {
     update(await api("POST", `/api/games/${gameId}/${what}`, body || {}));
@@ -268,6 +277,11 @@ function play() {
 }
 
 async function hint() {
+  busy(true);
+  try { await hintNow(); } finally { busy(false); }
+}
+
+async function hintNow() {
   showError("");
   try {
     const h = await api("POST", `/api/games/${gameId}/hint`, { agent: $("bot-select").value === "ismcts" ? "ismcts:iterations=300" : "greedy" });
@@ -292,6 +306,11 @@ async function hint() {
 function stopWatching() { if (watchTimer) { clearTimeout(watchTimer); watchTimer = null; } }
 
 async function newGame(watch) {
+  busy(true);
+  try { await newGameNow(watch); } finally { busy(false); }
+}
+
+async function newGameNow(watch) {
   stopWatching();
   showError("");
   const options = {};
@@ -325,6 +344,11 @@ async function watchStep() {
 }
 
 async function loadReplay(file) {
+  busy(true);
+  try { await loadReplayNow(file); } finally { busy(false); }
+}
+
+async function loadReplayNow(file) {
   stopWatching();
   showError("");
   try {
@@ -339,6 +363,11 @@ async function loadReplay(file) {
 }
 
 async function replayTo(ply) {
+  busy(true);
+  try { await replayToNow(ply); } finally { busy(false); }
+}
+
+async function replayToNow(ply) {
   if (mode !== "replay") return;
   try {
     update(await api("GET", `/api/replays/${gameId}?ply=${Math.max(0, Math.min(ply, state.plies))}`));
@@ -403,4 +432,5 @@ async function start() {
   translate();
 }
 
-start();
+busy(true);
+start().finally(() => busy(false));
