@@ -8,13 +8,16 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
-from web_load import Server
 
 import ganzdy
 from ganzdy import Rules
 from ganzdy.web import Limits
+
+pytestmark = pytest.mark.browser
+from web_load import Server
 
 
 @pytest.fixture(scope="module")

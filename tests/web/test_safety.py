@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import new_game
 
 import ganzdy
 from ganzdy import Move, Rules
@@ -18,6 +17,7 @@ from ganzdy.cli import build_parser
 from ganzdy.web import Limits, create_app
 from ganzdy.web.store import Store
 from ganzdy.web.wire import seat_state
+from web_helpers import new_game
 
 
 def _twin(deal: Any, seat: int) -> Any:
@@ -104,11 +104,15 @@ def test_only_the_seat_to_act_moves(client: TestClient) -> None:
         assert "bots only" in response.json()["error"]
     # A finished deal takes no move.
     while not state["over"]:
-        state = client.post(f"/api/games/{key}/pass").json() if state["can_pass"] else (
-            client.post(
-                f"/api/games/{key}/play",
-                json={"move": state["legal"][0]["example"]["text"]},
-            ).json()
+        state = (
+            client.post(f"/api/games/{key}/pass").json()
+            if state["can_pass"]
+            else (
+                client.post(
+                    f"/api/games/{key}/play",
+                    json={"move": state["legal"][0]["example"]["text"]},
+                ).json()
+            )
         )
     response = client.post(f"/api/games/{key}/pass")
     assert response.status_code == 409 and "deal is over" in response.json()["error"]

@@ -82,7 +82,9 @@ def _play_game(
                 figures.requests += 1
                 figures.latencies.append(took)
                 if response.status_code != 200:
-                    figures.errors.append(f"{method} {path}: {response.status_code} {response.text}")
+                    figures.errors.append(
+                        f"{method} {path}: {response.status_code} {response.text}"
+                    )
             return response.json()
 
         data = call("POST", "/api/games", {"game": game, "seat": 0, "bots": "greedy", "seed": seed})

@@ -16,8 +16,7 @@ def run(args: argparse.Namespace) -> int:
         from ganzdy.web import Limits, create_app
     except ImportError as error:
         raise GanzdyError(
-            f"ganzdy serve needs the web extra ({error.name} is missing): "
-            "pip install 'ganzdy[web]'"
+            f"ganzdy serve needs the web extra ({error.name} is missing): pip install 'ganzdy[web]'"
         ) from None
     if not 0 <= args.port < 65536:
         raise GanzdyError(f"--port {args.port} is no TCP port (0 to 65535)")
@@ -40,9 +39,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve.add_argument("--open", action="store_true", help="open the page in a browser")
-    serve.add_argument(
-        "--max-games", type=int, default=64, help="live games at most (default: 64)"
-    )
+    serve.add_argument("--max-games", type=int, default=64, help="live games at most (default: 64)")
     serve.add_argument(
         "--idle-minutes",
         type=float,

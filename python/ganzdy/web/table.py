@@ -26,7 +26,7 @@ from ganzdy._core import (
     Rules,
     deal_seed,
 )
-from ganzdy.agents import Agent, ISMCTS, SeatView, known_agents, make_agent
+from ganzdy.agents import ISMCTS, Agent, SeatView, known_agents, make_agent
 from ganzdy.deal import Deal
 from ganzdy.games import GAMES, game_of
 from ganzdy.match import Match, derive_seed
@@ -275,9 +275,7 @@ class Table:
         except AmbiguousMoveError as error:
             chosen = Cards(text)
             readings = [m for m in self.rules.readings(chosen) if self.deal.is_legal(m)]
-            raise WebError(
-                str(error), 409, readings=[move_json(m) for m in readings]
-            ) from error
+            raise WebError(str(error), 409, readings=[move_json(m) for m in readings]) from error
         ply = self.deal.ply
         self._push(move)
         self.my_plies.append(ply)
