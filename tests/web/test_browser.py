@@ -15,9 +15,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 import ganzdy
 from ganzdy import Rules
 from ganzdy.web import Limits
+from web_load import Server
 
 pytestmark = pytest.mark.browser
-from web_load import Server
 
 
 @pytest.fixture(scope="module")

@@ -307,15 +307,12 @@ class Table:
         hint: JSON = {"agent": spec, "move": move_json(move)}
         result = agent.last_result if isinstance(agent, ISMCTS) else None
         if result is not None:
+            best = sorted(result.children, key=lambda c: -c.visits)[:10]
             hint["search"] = {
                 "iterations": result.iterations,
-                "children": sorted(
-                    (
-                        {"move": str(c.move), "visits": c.visits, "reward": c.reward}
-                        for c in result.children
-                    ),
-                    key=lambda c: -c["visits"],
-                )[:10],
+                "children": [
+                    {"move": str(c.move), "visits": c.visits, "reward": c.reward} for c in best
+                ],
             }
         return hint
 
