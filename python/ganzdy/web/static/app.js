@@ -16,7 +16,8 @@ const I18N = {
     deal_n: "Deal {0}", points: "Points", phase_tribute: "Pay tribute: choose a card",
     phase_return: "Return a card", phase_pick: "Pick a tribute card", phase_buy: "Buying 3s",
     phase_revolt: "Revolt or pass", phase_yaotou: "Yaotou", phase_xuandian: "Xuandian",
-    phase_play: "", wild: "wild", replay_ply: "Move {0} of {1}", pass_word: "pass",
+    phase_play: "", wild: "wild", team_levels: "Team levels",
+    role_burn: "Burn: beat it to take the trick (烧)", replay_ply: "Move {0} of {1}", pass_word: "pass",
   },
   zh: {
     title: "干瞪眼·掼蛋·够级", game: "游戏", seat: "座位", bots: "电脑", options: "规则选项",
@@ -31,7 +32,8 @@ const I18N = {
     deal_n: "第 {0} 局", points: "分数", phase_tribute: "进贡：选一张牌",
     phase_return: "还贡：选一张牌", phase_pick: "选一张贡牌", phase_buy: "买三",
     phase_revolt: "革命或不革", phase_yaotou: "要头", phase_xuandian: "宣点",
-    phase_play: "", wild: "百搭", replay_ply: "第 {0} / {1} 手", pass_word: "不要",
+    phase_play: "", wild: "百搭", team_levels: "两队级数",
+    role_burn: "烧牌：管上即可夺回出牌权", replay_ply: "第 {0} / {1} 手", pass_word: "不要",
   },
 };
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
@@ -177,13 +179,14 @@ function render() {
   if (s.match) {
     const m = s.match;
     if (m.points) extra.push(`${t("points")}: ${m.points.join(" ")}`);
-    if (m.team_levels) extra.push(`${t("level")}: ${m.team_levels.join(" / ")}`);
+    if (m.team_levels) extra.push(`${t("team_levels")}: ${m.team_levels.join(" / ")}`);
     if (m.team_totals) extra.push(`${t("points")}: ${m.team_totals.join(" : ")}`);
   }
   $("turn").textContent = [turn, ...extra].join(" · ");
   let prompt = "";
   if (s.your_turn) {
     prompt = s.phase && s.phase !== "play" ? t("phase_" + s.phase) : (s.table ? t("follow", s.table.text) : t("lead"));
+    if (s.role === "burn") prompt = t("role_burn");
   }
   $("prompt").textContent = prompt;
   $("play").disabled = !s.your_turn;
