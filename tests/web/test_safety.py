@@ -52,6 +52,36 @@ def test_twin_deals_give_a_seat_the_same_state(game: str, plies: int) -> None:
         assert state["hand"] == str(deal.hand(seat)).split()
 
 
+def _tribute_deal(game: str) -> Any:
+    """A hand that starts with tribute: Guandan after a 1-2 finish, Gouji after a hand."""
+    if game == "guandan":
+        # Some seeds deal the payers both big jokers, which cancels the tribute.
+        for seed in range(100):
+            deal = ganzdy.GuandanDeal(Rules("guandan"), seed, previous_finish=[0, 2, 1, 3])
+            if deal.phase == "tribute":
+                return deal
+        raise AssertionError("every seed resisted the tribute")
+    from ganzdy.gouji.match import previous_hand
+
+    return ganzdy.GoujiDeal(Rules("gouji"), 8, previous=previous_hand(8, 0))
+
+
+@pytest.mark.parametrize("game", ["guandan", "gouji"])
+def test_twin_deals_through_the_tribute(game: str) -> None:
+    deal = _tribute_deal(game)
+    history: list[tuple[int, Move]] = []
+    phases = set()
+    for _ in range(12):
+        phases.add(str(deal.phase))
+        for seat in range(deal.players):
+            assert seat_state(_twin(deal, seat), seat, history) == seat_state(deal, seat, history)
+        mover = deal.current_player
+        move = deal.legal_moves[0]
+        deal.push(move)
+        history.append((mover, move))
+    assert phases - {"play"}, f"no tribute phase was reached: {phases}"
+
+
 def test_a_seat_state_holds_no_other_hand() -> None:
     deal = Rules("gan_deng_yan").new_deal(seed=4, dealer=0)
     text = json.dumps(seat_state(deal, 0, []))
