@@ -116,7 +116,7 @@ def test_cpp_figures() -> None:
     """The same steps timed inside C++ (no Python, no NumPy): medians and ranges."""
     print()
     for opponents, masks in (("random", False), ("greedy", False), ("random", True)):
-        core = ganzdy._core.VectorEnv(RULES, N, opponents, 0, 1)
+        core = ganzdy._core.GanDengYanVectorEnv(RULES, N, opponents, 0, 1)
         core.reset()
         ganzdy._core.time_vector_env(core, steps=10, rounds=1, seed=2)  # warm the buffers
         result = ganzdy._core.time_vector_env(core, steps=40, rounds=7, masks=masks, seed=3)
@@ -140,7 +140,7 @@ def test_steps_per_second_by_n() -> None:
     print()
     for n in (1, 16, 256, 1024, 4096):
         steps = max(20, 20_000 // n)
-        core = ganzdy._core.VectorEnv(RULES, n, "random", 0, 1)
+        core = ganzdy._core.GanDengYanVectorEnv(RULES, n, "random", 0, 1)
         core.reset()
         timed = ganzdy._core.time_vector_env(core, steps=steps, rounds=5, seed=2)
         ns, cpu_ns = timed["ns_per_step"], timed["cpu_ns_per_step"]

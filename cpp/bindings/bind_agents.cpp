@@ -1,3 +1,8 @@
+// The greedy policy on a position built by hand, field by field (greedy_index for
+// Gan Deng Yan and Guandan, gouji_greedy_index): what the policy's own tests use
+// to pose a hand and a table no deal reaches easily. The fields are checked to be
+// a position of the game, so a hand-built one cannot lead the policy outside what
+// it reads. A deal asks its own: deal.greedy_index() (bind_deal_contract.h).
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/guandan/agents.h"
@@ -48,7 +53,7 @@ int gd_greedy_index(const Rules& rules, int seat, const Cards& hand, const Move&
 int greedy_index(const Rules& rules, int seat, py::handle hand, std::optional<Move> table, std::optional<int> owner,
                  const std::vector<int>& hand_sizes, const std::vector<int>& out_seats, const std::vector<Move>& legal) {
   const bool guandan = rules.game() == Game::guandan;
-  if (!guandan) require_gan_deng_yan(rules, "the greedy agent");
+  if (!guandan) require_game(rules, Game::gan_deng_yan, "greedy_index (Gouji has gouji_greedy_index)");
   const int n = rules.players();
   if (seat < 0 || seat >= n || static_cast<int>(hand_sizes.size()) != n)
     throw RulesError("greedy: seat and hand_sizes must match the rules' " + std::to_string(n) + " players");
@@ -112,7 +117,7 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
                        std::optional<Move> table, std::optional<int> owner, std::optional<std::string> role_text,
                        const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
                        bool head, bool anyone_out, const std::vector<Move>& legal) {
-  if (rules.game() != Game::gouji) throw RulesError("gouji_greedy_index: " + rules.describe() + " are not Gouji rules");
+  require_game(rules, Game::gouji, "gouji_greedy_index");
   const gj::Config& cfg = gj::config(rules);
   if (seat < 0 || seat >= gj::kPlayers || static_cast<int>(hand_sizes.size()) != gj::kPlayers)
     throw RulesError("gouji greedy: seat and hand_sizes must match Gouji's 6 players");
@@ -149,12 +154,14 @@ void bind_agents(py::module_& m) {
   m.def("gouji_greedy_index", &gouji_greedy_index, py::arg("rules"), py::arg("seat"), py::arg("phase"),
         py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
         py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),
-        "Index in legal_moves of the built-in greedy Gouji policy's choice, from what the seat may know: the "
+        "Index in legal_moves of the built-in greedy Gouji policy's choice on a position built by hand "
+        "(a deal's own: deal.greedy_index()), from what the seat may know: the "
         "phase ('buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play'), its role in play ('lead', 'answer', "
         "'burn'), the seats still playing and those that opened a point.");
   m.def("greedy_index", &greedy_index, py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("table"),
         py::arg("table_owner"), py::arg("hand_sizes"), py::arg("out_seats"), py::arg("legal_moves"),
-        "Index in legal_moves of the built-in greedy policy's choice, from what the seat may know (Gan Deng Yan "
+        "Index in legal_moves of the built-in greedy policy's choice on a position built by hand (a deal's "
+        "own: deal.greedy_index()), from what the seat may know (Gan Deng Yan "
         "or Guandan; for Guandan the phase follows from the moves: tribute, pick or return choices, or plays).");
 }
 

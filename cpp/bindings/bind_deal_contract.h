@@ -13,6 +13,7 @@
 // uncontended call nothing.
 #pragma once
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -20,14 +21,53 @@
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/random.h"
+#include "ganzdy/games.h"
 
 namespace ganzdy::bind {
 
-// What differs between the games' bindings of the shared members: names and docs.
+// Calls f(std::type_identity<Deal>{}) once for every game, in the registry's order
+// (with_game, games.h): binding code loops over the games rather than naming them.
+template <class F>
+void for_each_game(F&& f) {
+  for (int g = 0; g < kNumGames; ++g) with_game(static_cast<Game>(g), f);
+}
+
+// The prefix of a game's Python class names: its name for people without the
+// spaces ("GanDengYan" + "Deal", "Guandan" + "InformationSet").
+template <class D>
+std::string class_prefix() {
+  std::string out;
+  for (char c : GameTraits<D>::kName)
+    if (c != ' ') out += c;
+  return out;
+}
+
+// `text` kept for the module's lifetime: pybind11 keeps the const char* of a name
+// or docstring it is given. Called at import only, with the GIL held.
+inline const char* kept_text(std::string text) {
+  static std::deque<std::string> texts;  // a deque never moves what it holds
+  for (const std::string& t : texts)
+    if (t == text) return t.c_str();
+  return texts.emplace_back(std::move(text)).c_str();
+}
+
+// A game's Python class name: prefix + `suffix` ("GuandanDeal").
+template <class D>
+const char* class_name(const std::string& suffix) {
+  return kept_text(class_prefix<D>() + suffix);
+}
+
+// What only the game of D binds: its deal class (through bind_deal below, with its
+// constructor, docs and own members), its outcome and the game's own classes.
+// Defined in the game's binding file, cpp/bindings/<game>.cpp; bind_games()
+// (bind_games.cpp) calls it for every game of the registry.
+template <class D>
+void bind_game(py::module_& m);
+
+// What differs between the games' bindings of the shared members: their docs (the
+// class names come from the game's name, class_prefix<D>()).
 struct DealDocs {
-  const char* name;              // the Python class, e.g. "GuandanDeal"
-  const char* doc;               // its docstring
-  const char* legal_moves_name;  // its legal-moves view, e.g. "GuandanLegalMoves"
+  const char* doc;               // the deal class's docstring
   const char* ply;               // what a ply is in the game
   const char* history;           // what the history holds
   const char* pop;               // what pop() may undo
@@ -40,8 +80,8 @@ struct DealDocs {
 // is the length of the deal's observation vector.
 template <typename D, typename ObservationSize>
 py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize observation_size) {
-  bind_legal_moves<D>(m, docs.legal_moves_name, "The legal moves of a deal now: a lazy, list-like view.");
-  py::class_<D> cls(m, docs.name, docs.doc);
+  bind_legal_moves<D>(m, class_name<D>("LegalMoves"), "The legal moves of a deal now: a lazy, list-like view.");
+  py::class_<D> cls(m, class_name<D>("Deal"), docs.doc);
   auto seats = [](const D& d) { return d.rules().players(); };
   bind_deal_moves(cls, docs.ply, docs.history, docs.pop);
   cls.def_property_readonly("rules", [](const D& d) { return d.rules(); })
@@ -108,6 +148,17 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
           },
           py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false, py::arg("out") = py::none(),
           docs.observation)
+      .def(
+          "greedy_index",
+          [](const D& d) {
+            if (d.is_terminal()) throw RulesError("greedy_index(): the deal is over, so there is no seat to act");
+            MoveList legal;
+            d.legal_moves(legal);
+            require_moves(d, legal);
+            return GameTraits<D>::greedy(d, legal);
+          },
+          "The index in legal_moves of the built-in greedy policy's choice for the seat to act. The policy "
+          "reads only what that seat may know: its own hand, the public state and the legal moves.")
       .def(
           "playout",
           [seats](const D& d, py::handle agents, py::handle seed) {

@@ -6,9 +6,7 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/traits.h"
-#include "ganzdy/gouji/traits.h"
-#include "ganzdy/guandan/traits.h"
+#include "bind_deal_contract.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
@@ -22,7 +20,7 @@ InformationSet<Deal> information_set(const Deal& deal, py::handle seat) {
       throw RulesError("InformationSet: the deal is over, so there is no seat to act; pass seat= explicitly");
     return InformationSet<Deal>(deal, deal.current_player());
   }
-  return InformationSet<Deal>(deal, to_seat(seat, InformationSet<Deal>::players_of(deal), "seat"));
+  return InformationSet<Deal>(deal, to_seat(seat, deal.players(), "seat"));
 }
 
 double seconds_from(py::handle obj) {
@@ -131,14 +129,12 @@ void bind_ismcts(py::module_& m) {
       });
 
   m.attr("ISMCTS_DEFAULT_ITERATIONS") = kDefaultIterations;
-  bind_information_set<gdy::Deal>(
-      m, "GanDengYanInformationSet", "What one seat of a deal may know, and nothing more: a searcher's only access to the deal.");
-  bind_information_set<gd::Deal>(m, "GuandanInformationSet",
-                                  "What one seat of a Guandan deal may know, and nothing more: a searcher's only "
-                                  "access to the deal.");
-  bind_information_set<gj::Deal>(m, "GoujiInformationSet",
-                                 "What one seat of a Gouji deal may know, and nothing more: a searcher's only "
-                                 "access to the deal.");
+  for_each_game([&](auto game) {
+    using D = typename decltype(game)::type;
+    bind_information_set<D>(m, class_name<D>("InformationSet"),
+                            kept_text("What one seat of a " + std::string(GameTraits<D>::kName) +
+                                      " deal may know, and nothing more: a searcher's only access to the deal."));
+  });
 }
 
 }  // namespace ganzdy::bind

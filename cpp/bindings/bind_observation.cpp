@@ -45,21 +45,21 @@ void bind_observation(py::module_& m) {
       .def_property_readonly(
           "observation_shape",
           [](const Rules& r) {
-            require_gan_deng_yan(r, "observations");
+            require_game(r, Game::gan_deng_yan, "observations");
             return py::make_tuple(gdy::observation_size(r.players(), false));
           },
           "Shape of Deal.observation(seat): what one seat may know.")
       .def_property_readonly(
           "perfect_observation_shape",
           [](const Rules& r) {
-            require_gan_deng_yan(r, "observations");
+            require_game(r, Game::gan_deng_yan, "observations");
             return py::make_tuple(gdy::observation_size(r.players(), true));
           },
           "Shape of Deal.observation(seat, perfect=True): every hand and the stock too.")
       .def(
           "observation_spec",
           [](const Rules& r, bool perfect) {
-            require_gan_deng_yan(r, "observations");
+            require_game(r, Game::gan_deng_yan, "observations");
             return gdy::observation_layout(r.players(), perfect);
           },
           py::kw_only(), py::arg("perfect") = false,

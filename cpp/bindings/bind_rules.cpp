@@ -88,18 +88,13 @@ struct GoujiPlayView {
   bool opens_point = false;
 };
 
-void require_gouji(const Rules& rules, const char* what) {
-  if (rules.game() != Game::gouji)
-    throw RulesError(std::string(what) + " is defined for gouji only, not for " + std::string(rules.game_name()));
-}
-
 void check_opened_point(const Rules& rules, bool opened_point) {
   if (opened_point && rules.game() != Game::gouji)
     throw RulesError("opened_point is a Gouji player's state; " + std::string(rules.game_name()) + " has none");
 }
 
 GoujiPlayView classify(const Rules& rules, py::handle cards_obj) {
-  require_gouji(rules, "classify");
+  require_game(rules, Game::gouji, "classify");
   const Cards cards = to_cards(cards_obj, "cards");
   rules.check_in_deck(cards, "cards");
   const auto play = gj::classify(gj::config(rules), cards);
@@ -140,10 +135,11 @@ void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList
   with_traits(rules, [&](auto traits) { traits.generate(rules, hand, table, out, opened_point); });
 }
 
-void require_gan_deng_yan(const Rules& rules, const char* what) {
-  if (rules.game() != Game::gan_deng_yan)
-    throw RulesError(std::string(what) + " are not implemented for " + std::string(rules.game_name()) +
-                     " yet (its rules, readings, beats and legal_moves are)");
+void require_game(const Rules& rules, Game game, const char* what) {
+  if (rules.game() == game) return;
+  const std::string_view name = with_game(game, [](auto g) { return GameTraits<typename decltype(g)::type>::kName; });
+  throw RulesError(std::string(what) + ": for " + std::string(name) + " only, not for " +
+                   std::string(rules.game_name()) + " (" + rules.describe() + ")");
 }
 
 void bind_rules(py::module_& m) {
@@ -262,21 +258,21 @@ void bind_rules(py::module_& m) {
       .def(
           "is_gouji",
           [](const Rules& r, const Move& move) {
-            require_gouji(r, "is_gouji");
+            require_game(r, Game::gouji, "is_gouji");
             check_combination(r, move, "move");
             return gj::is_gouji(gj::config(r), gj::play_of(move));
           },
           py::arg("move"), "Whether a Gouji move is a gouji card (够级牌).")
       .def_property_readonly("num_moves",
                              [](const Rules& r) {
-                               require_gan_deng_yan(r, "move ids");
+                               require_game(r, Game::gan_deng_yan, "move ids");
                                return gdy::move_index(r).size();
                              },
                              "Number of move ids (the pass, id 0, included).")
       .def(
           "move_id",
           [](const Rules& r, const Move& move) {
-            require_gan_deng_yan(r, "move ids");
+            require_game(r, Game::gan_deng_yan, "move ids");
             if (!move.is_pass()) check_combination(r, move, "move");
             const std::int32_t id = gdy::move_index(r).id(move);
             if (id < 0) throw IllegalMoveError("move " + move.str() + " has no id under " + r.describe());
@@ -286,7 +282,7 @@ void bind_rules(py::module_& m) {
       .def(
           "move_from_id",
           [](const Rules& r, std::int64_t id) {
-            require_gan_deng_yan(r, "move ids");
+            require_game(r, Game::gan_deng_yan, "move ids");
             const auto n = gdy::move_index(r).size();
             if (id < 0 || id >= n)
               throw IllegalMoveError("move id " + std::to_string(id) + " is out of range: expected 0 to " +

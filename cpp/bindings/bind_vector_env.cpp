@@ -1,6 +1,6 @@
-// The vector envs (ganzdy._core.VectorEnv for Gan Deng Yan, GuandanVectorEnv,
-// GoujiVectorEnv: one template, vector_env.h) and time_vector_env, their cost
-// measured inside C++. ganzdy.env.VectorEnv (python/ganzdy/env/vector.py) is the
+// The vector envs (ganzdy._core.<Game>VectorEnv, e.g. GuandanVectorEnv: one
+// template, vector_env.h, bound for every game of the registry) and
+// time_vector_env, their cost measured inside C++. ganzdy.env.VectorEnv (python/ganzdy/env/vector.py) is the
 // public face.
 //
 // Outputs are NumPy views of the env's own buffers, read-only and kept valid for
@@ -18,10 +18,7 @@
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/playout.h"
-#include "ganzdy/gan_deng_yan/traits.h"
-#include "ganzdy/gouji/traits.h"
-#include "ganzdy/guandan/traits.h"
+#include "bind_deal_contract.h"
 #include "ganzdy/rl/vector_env.h"
 
 #include <pybind11/numpy.h>
@@ -53,7 +50,8 @@ class InUse {
   std::atomic<bool>& flag_;
 };
 
-constexpr int kRandomSeat = VectorEnv<gdy::Deal>::kRandomSeat;
+// The learner's seat drawn per episode: the same value for every game's env.
+constexpr int kRandomSeat = -1;
 
 int seat_from(py::handle seat, int players) {
   if (py::isinstance<py::str>(seat)) {
@@ -92,6 +90,7 @@ py::array view(py::handle owner, std::span<const T> data, std::vector<py::ssize_
 template <class G>
 std::unique_ptr<BoundVectorEnv<G>> make_env(const Rules& rules, int num_envs, py::handle opponents, py::handle seat,
                                             py::handle seed) {
+  static_assert(VectorEnv<G>::kRandomSeat == kRandomSeat);
   auto shared = VectorEnv<G>::require(std::make_shared<const Rules>(rules));
   return std::unique_ptr<BoundVectorEnv<G>>(new BoundVectorEnv<G>{
       VectorEnv<G>(shared, num_envs, opponents_from(opponents), seat_from(seat, GameTraits<G>::players(rules)), to_seed(seed)),
@@ -165,8 +164,9 @@ py::dict legal_features(BoundVectorEnv<G>& self) {
   return out;
 }
 
+template <class G>
 py::array action_masks(py::object owner) {
-  auto& self = owner.cast<BoundVectorEnv<gdy::Deal>&>();
+  auto& self = owner.cast<BoundVectorEnv<G>&>();
   InUse in_use(self);
   const std::span<const std::uint8_t> masks = without_gil([&] { return self.env.masks(); });
   return view(owner, masks, {self.env.num_envs(), self.env.num_moves()}, py::dtype::of<bool>());
@@ -189,7 +189,8 @@ py::dict time_vector_env(BoundVectorEnv<G>& self, int steps, int rounds, bool ma
   VectorEnv<G>& env = self.env;
   if (!env.started()) throw RulesError("time_vector_env: reset() the env first");
   if (masks && !GameTraits<G>::kMoveIds)
-    throw RulesError("time_vector_env: masks=True needs a game with move ids (Gan Deng Yan)");
+    throw RulesError("time_vector_env: masks=True needs a game with move ids; " + std::string(GameTraits<G>::kName) +
+                     " has none");
   Random rng(to_seed(seed));
   const auto n = static_cast<std::size_t>(env.num_envs());
   std::vector<std::int64_t> actions(n);
@@ -289,36 +290,42 @@ void bind_env_class(py::module_& m, const char* name, const char* doc, Extra&& e
         py::arg("masks") = false, py::arg("seed") = 0,
         "Step `env` (a reset _core vector env) steps x rounds times with random learner moves inside C++: "
         "{'ns_per_step': [wall, per round], 'cpu_ns_per_step': [CPU time, per round], 'steps', 'episodes', "
-        "'reward_sum', 'mask_checksum'}. masks=True (Gan Deng Yan) also brings the dense masks up to date.");
+        "'reward_sum', 'mask_checksum'}. masks=True (games with move ids) also brings the dense masks up to date.");
 }
 
+// Binds the env of game G: with move ids (kMoveIds), the dense masks over them;
+// else the legal moves' features.
 template <class G>
-void bind_card_level_env(py::module_& m, const char* name, const char* doc) {
-  bind_env_class<G>(m, name, doc, [](py::class_<BoundVectorEnv<G>>& cls) {
-    cls.def("legal_features", &legal_features<G>,
-            "The legal moves' features, fresh arrays flat over the envs like legal_ids (split by "
-            "legal_offsets): {'cards': uint8 [total, 54], 'kind': uint8, 'key': int8, 'wilds': uint8}.");
-  });
+void bind_game_env(py::module_& m) {
+  using Bound = BoundVectorEnv<G>;
+  const std::string game(GameTraits<G>::kName);
+  if constexpr (GameTraits<G>::kMoveIds) {
+    bind_env_class<G>(m, class_name<G>("VectorEnv"),
+                      kept_text("n " + game + " deals stepped together in C++: one learner seat each, built-in "
+                                "opponents, same-step auto-reset. See ganzdy.env.VectorEnv."),
+                      [](py::class_<Bound>& cls) {
+                        cls.def_property_readonly("num_moves", [](const Bound& b) { return b.env.num_moves(); })
+                            .def("action_masks", &action_masks<G>,
+                                 "A read-only view of the dense masks [num_envs, num_moves] of the current legal "
+                                 "ids.");
+                      });
+  } else {
+    bind_env_class<G>(m, class_name<G>("VectorEnv"),
+                      kept_text("n " + game + " deals stepped together in C++; move ids index each env's legal "
+                                "moves, described by legal_features(). See ganzdy.env.VectorEnv."),
+                      [](py::class_<Bound>& cls) {
+                        cls.def("legal_features", &legal_features<G>,
+                                "The legal moves' features, fresh arrays flat over the envs like legal_ids (split "
+                                "by legal_offsets): {'cards': uint8 [total, 54], 'kind': uint8, 'key': int8, "
+                                "'wilds': uint8}.");
+                      });
+  }
 }
 
 }  // namespace
 
 void bind_vector_env(py::module_& m) {
-  bind_env_class<gdy::Deal>(
-      m, "VectorEnv",
-      "n Gan Deng Yan deals stepped together in C++: one learner seat each, built-in opponents, same-step "
-      "auto-reset. See ganzdy.env.VectorEnv.",
-      [](py::class_<BoundVectorEnv<gdy::Deal>>& cls) {
-        cls.def_property_readonly("num_moves", [](const BoundVectorEnv<gdy::Deal>& b) { return b.env.num_moves(); })
-            .def("action_masks", &action_masks,
-                 "A read-only view of the dense masks [num_envs, num_moves] of the current legal ids.");
-      });
-  bind_card_level_env<gd::Deal>(m, "GuandanVectorEnv",
-                                   "n Guandan deals stepped together in C++; move ids index each env's legal "
-                                   "moves, described by legal_features(). See ganzdy.env.VectorEnv.");
-  bind_card_level_env<gj::Deal>(m, "GoujiVectorEnv",
-                                 "n Gouji deals stepped together in C++; move ids index each env's legal moves, "
-                                 "described by legal_features(). See ganzdy.env.VectorEnv.");
+  for_each_game([&](auto game) { bind_game_env<typename decltype(game)::type>(m); });
 }
 
 }  // namespace ganzdy::bind

@@ -132,9 +132,9 @@ FloatArray observation_buffer(py::handle out_obj, int size);
 bool is_combination(const Rules& rules, const Move& move);
 void generate(const Rules& rules, const Cards& hand, const Move& table, MoveList& out, bool opened_point = false);
 
-// Deals, move ids, observations and agents exist for Gan Deng Yan only so far:
-// throws RulesError naming `what` under another game's rules.
-void require_gan_deng_yan(const Rules& rules, const char* what);
+// For what one game alone has (Gan Deng Yan's move ids, Gouji's classify...):
+// throws RulesError naming `what`, the game it is for and the rules' game otherwise.
+void require_game(const Rules& rules, Game game, const char* what);
 
 // The built-in policies named by `agents` ("random", "greedy", or one name a seat):
 // one for every seat, or `players` of them. Raises TypeError or RulesError.
@@ -145,10 +145,7 @@ void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
-void bind_deal(py::module_& m);
-void bind_gd_deal(py::module_& m);
-void bind_gj_deal(py::module_& m);
-void bind_new_deal(py::module_& m);
+void bind_games(py::module_& m);
 void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);

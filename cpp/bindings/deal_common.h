@@ -1,6 +1,7 @@
 // What the bindings of the deals (ganzdy.GanDengYanDeal, ganzdy.GuandanDeal, ganzdy.GoujiDeal) share.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,31 @@ int seat_or_current(const DealT& d, py::handle seat, int players, const char* wh
   if (d.is_terminal())
     throw RulesError(std::string(what) + ": the deal is over, so there is no seat to act; pass seat= explicitly");
   return d.current_player();
+}
+
+// repr(obj) cut to 200 characters, for a message quoting a bad argument.
+inline std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+// A seat, or None for -1 (no seat yet); a face's name, or None for -1.
+inline py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
+inline py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
+
+// A deal of D from its constructor's leading arguments: dealt from `deck` when given
+// (card text or a list of card strings, else DeckError; RulesError with a seed too),
+// else shuffled from `seed`; `setup` follows either way.
+template <typename D, typename... Setup>
+D deal_from(const std::shared_ptr<const Rules>& rules, py::handle seed, py::handle deck, const Setup&... setup) {
+  if (deck.is_none()) return D(rules, seed_arg(seed), setup...);
+  if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
+  const std::string bad =
+      "deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings";
+  if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck)) throw DeckError(bad);
+  std::vector<Face> order;
+  try {
+    order = deck_from(deck);
+  } catch (const py::type_error&) {
+    throw DeckError(bad);
+  }
+  return D(rules, std::move(order), setup...);
 }
 
 // The deck order as card names, top card first.

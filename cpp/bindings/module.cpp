@@ -9,10 +9,7 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_cards(m);
   ganzdy::bind::bind_moves(m);
   ganzdy::bind::bind_rules(m);
-  ganzdy::bind::bind_deal(m);
-  ganzdy::bind::bind_gd_deal(m);
-  ganzdy::bind::bind_gj_deal(m);
-  ganzdy::bind::bind_new_deal(m);
+  ganzdy::bind::bind_games(m);
   ganzdy::bind::bind_agents(m);
   ganzdy::bind::bind_observation(m);
   ganzdy::bind::bind_vector_env(m);

@@ -80,6 +80,13 @@ def _information(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> In
     return info
 
 
+def _greedy_move(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Move:
+    # One move built in Python, not the whole list: the engine generates the legal
+    # moves and chooses among them for the seat to act, from what that seat may know.
+    move: Move = deal.legal_moves[deal.greedy_index()]
+    return move
+
+
 # How a lazy view reads each field every game shares from its deal; a game's
 # ``ganzdy.<game>.view.FIELDS`` adds or overrides the rest.
 _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
@@ -92,6 +99,7 @@ _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
     "played": lambda deal, seat, moves: deal.played,
     "legal_moves": _legal_moves,
     "information": _information,
+    "greedy_move": _greedy_move,
     "history": lambda deal, seat, moves: tuple(moves),
     "phase": lambda deal, seat, moves: "play",
     "level": lambda deal, seat, moves: None,
@@ -109,6 +117,7 @@ _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
 # What a view built by hand holds for a field it was not given.
 _DEFAULTS: dict[str, Any] = {
     "information": None,
+    "greedy_move": None,
     "phase": "play",
     "level": None,
     "team_levels": None,
@@ -272,12 +281,13 @@ class SeatView:
         return view
 
     def settle(self) -> None:
-        """Read every field now (the information set included), so the view still
-        describes its position after the deal moves on. ``drive`` settles the views
-        that agents keep; a driver of its own calls this before pushing a move when
-        views outlive their turn."""
+        """Read every field now (the information set and the greedy move included), so
+        the view still describes its position after the deal moves on. ``drive`` settles
+        the views that agents keep; a driver of its own calls this before pushing a move
+        when views outlive their turn."""
         for name in self.FIELDS:
             self._get(name)
+        self._get("greedy_move")
         self._deal = None
 
     def _get(self, name: str) -> Any:
@@ -452,6 +462,12 @@ class SeatView:
         return cast("tuple[GoujiPayment, ...]", self._get("payments"))
 
     @property
+    def greedy_move(self) -> Move | None:
+        """The engine's greedy policy's move for this seat (``deal.greedy_index()``), read
+        from the deal when first asked; None for a view built by hand."""
+        return cast("Move | None", self._get("greedy_move"))
+
+    @property
     def game(self) -> str:
         """The game's name, as ``rules.game`` says it."""
         deal = self._deal
@@ -532,8 +548,13 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, view: SeatView) -> Move:
-        index: int = _view_module(view.game).greedy(view)
-        return view.legal_moves[index]
+        move = view.greedy_move
+        if move is None:
+            raise AgentError(
+                "greedy: the view has no deal to ask for the greedy move (build views with "
+                "view_for)"
+            )
+        return move
 
 
 class ISMCTS:

@@ -192,6 +192,11 @@ class Deal(Protocol):
         """A whole deal consistent with what ``seat`` knows, hidden cards redealt."""
         ...
 
+    def greedy_index(self) -> int:
+        """The index in ``legal_moves`` of the built-in greedy policy's choice for the
+        seat to act, from what that seat may know."""
+        ...
+
     def playout(self, agents: str | Sequence[str] = "random", seed: int | None = None) -> Any:
         """Play the deal to its end in C++ with built-in policies; returns the outcome."""
         ...

@@ -261,3 +261,13 @@ def test_pop_back_to_the_start_restores_every_snapshot(case: Case) -> None:
         assert snapshot(deal) == expected
     with pytest.raises(GanzdyError):
         deal.pop()
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_a_bad_deck_order_is_a_deck_error_quoting_it(game: str) -> None:
+    rules = ganzdy.Rules(game)
+    for bad, quoted in ((42, "deck=42"), (["3s", 4], r"deck=\['3s', 4\]")):
+        with pytest.raises(ganzdy.DeckError, match=f"{quoted} is not a deck order"):
+            rules.new_deal(deck=bad)
+    with pytest.raises(ganzdy.RulesError, match="give a seed or a deck order, not both"):
+        rules.new_deal(seed=1, deck=rules.new_deal(seed=1).deck)

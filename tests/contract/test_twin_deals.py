@@ -7,7 +7,8 @@ neither swapped rank, until one would have to be played, the watcher draws one, 
 deal is not one of the twin's (the two other seats hold different cards, so their
 choices may differ). Until then everything shown to the watching seat must be the same
 in both: its hand, its observation, its information set (hand, legal moves, the worlds
-it samples), its legal moves and, when it is to act, its agent view (``ganzdy.view_for``);
+it samples), its legal moves and, when it is to act, its agent view (``ganzdy.view_for``) and the
+greedy policy's choice (``deal.greedy_index()``);
 and the OpenSpiel game of the same deck orders (``ganzdy.env.openspiel``) shows the seat
 the same observation tensor and string, information state and legal actions.
 """
@@ -83,7 +84,10 @@ def same_for(seat: int, one: Any, two: Any, seed: int) -> None:
     if one.current_player != seat:
         return
     assert list(one.legal_moves) == list(two.legal_moves)
+    # The greedy policy reads only what the seat may know: the same choice in both.
+    assert one.greedy_index() == two.greedy_index()
     view_one, view_two = ganzdy.view_for(one), ganzdy.view_for(two)
+    assert view_one.greedy_move == view_two.greedy_move == one.legal_moves[one.greedy_index()]
     # By repr: Gouji's purchases and payments have no value equality (an identity
     # compare would fail twins that are the same); their repr shows every field.
     assert repr(view_one) == repr(view_two)

@@ -72,7 +72,7 @@ CTRL_C_VECTOR_ENV = """
     # A process started with SIGINT ignored (as pytest-xdist's workers start their
     # children) keeps it ignored: Ctrl-C is what is tested, so take it back.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    env = _core.VectorEnv(ganzdy.Rules("gan_deng_yan"), 64, seed=1)
+    env = _core.GanDengYanVectorEnv(ganzdy.Rules("gan_deng_yan"), 64, seed=1)
     env.reset()
     threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,)).start()
     start = time.monotonic()

@@ -179,20 +179,23 @@ def test_a_random_agent_builds_no_information_set(
     assert len(built) == 1
 
 
+class Keeper:
+    """Plays at random and keeps every view it is shown, past its turn."""
+
+    def __init__(self, seed: int, kept: list[ganzdy.SeatView]) -> None:
+        self.agent = ganzdy.RandomAgent(seed)
+        self.kept = kept
+
+    def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
+        self.kept.append(view)
+        return self.agent.act(view)
+
+
 @pytest.mark.parametrize("game", ganzdy.GAMES)
 def test_views_an_agent_keeps_still_describe_their_turn(game: str) -> None:
     rules = ganzdy.Rules(game)
     kept: list[ganzdy.SeatView] = []
-
-    class Keeper:
-        def __init__(self, seed: int) -> None:
-            self.agent = ganzdy.RandomAgent(seed)
-
-        def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-            kept.append(view)
-            return self.agent.act(view)
-
-    deal = ganzdy.play_deal(rules, [Keeper(s) for s in range(rules.players)], seed=4)
+    deal = ganzdy.play_deal(rules, [Keeper(s, kept) for s in range(rules.players)], seed=4)
     history = deal.history
     for ply, view in enumerate(kept):
         seat, move = history[ply]
@@ -216,6 +219,29 @@ def test_a_view_read_after_its_turn_is_an_error(game: str) -> None:
     settled.settle()
     deal.push(deal.legal_moves[0])
     assert settled.ply == len(settled.history) and settled.hand is not None
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_the_greedy_agent_decides_on_views_kept_past_their_turn(game: str) -> None:
+    """A kept view is settled before the deal moves on, its greedy move included: the
+    greedy agent still answers on it what ``deal.greedy_index()`` chose at that ply."""
+    rules = ganzdy.Rules(game)
+    kept: list[ganzdy.SeatView] = []
+    deal = ganzdy.play_deal(rules, [Keeper(s, kept) for s in range(rules.players)], seed=5)
+    replay = new_deal(rules, 5)
+    greedy = ganzdy.GreedyAgent()
+    for (seat, move), view in zip(deal.history, kept, strict=True):
+        assert view.seat == seat == replay.current_player
+        assert greedy.act(view) == replay.legal_moves[replay.greedy_index()]
+        replay.push(move)
+    assert replay.hash() == deal.hash()
+    with pytest.raises(ganzdy.GanzdyError, match="greedy_index\\(\\): the deal is over"):
+        deal.greedy_index()
+    # A view built by hand has no deal to ask.
+    by_hand = ganzdy.SeatView(**{name: getattr(kept[0], name) for name in ganzdy.SeatView.FIELDS})
+    assert by_hand.greedy_move is None
+    with pytest.raises(ganzdy.AgentError, match="no deal to ask"):
+        greedy.act(by_hand)
 
 
 @pytest.mark.parametrize("game", ganzdy.GAMES)

@@ -188,7 +188,7 @@ def test_greedy_choices_before_play() -> None:
 def test_gouji_greedy_index_refuses_bad_views() -> None:
     legal = list(RULES.legal_moves("5s 6s", None))
     args = (ALL, [], True, False)
-    with pytest.raises(ganzdy.RulesError, match="not Gouji rules"):
+    with pytest.raises(ganzdy.RulesError, match="gouji_greedy_index: for Gouji only, not for guandan"):
         gouji_greedy_index(
             Rules("guandan"), 0, "play", "5s", None, None, "lead", SIZES, *args, legal
         )

@@ -135,7 +135,7 @@ def test_what_is_not_there_yet_says_so() -> None:
         lambda: rules.num_moves,
         lambda: rules.observation_shape,
     ):
-        with pytest.raises(ganzdy.RulesError, match="not implemented for gouji yet"):
+        with pytest.raises(ganzdy.RulesError, match="for Gan Deng Yan only, not for gouji"):
             call()
 
 
@@ -295,9 +295,9 @@ def test_beats_api() -> None:
         rules.beats(Move("group", "9", "9s 8s"), Move("group", "8", "8s"))
     with pytest.raises(ganzdy.IllegalMoveError, match="is not a combination"):
         rules.beats(Move("pair", "9", "9s 9h"), Move("group", "8", "8s 8h"))
-    with pytest.raises(ganzdy.RulesError, match="is_gouji is defined for gouji only"):
+    with pytest.raises(ganzdy.RulesError, match="is_gouji: for Gouji only, not for guandan"):
         Rules("guandan").is_gouji(Move("pair", "9", "9s 9h"))
-    with pytest.raises(ganzdy.RulesError, match="classify is defined for gouji only"):
+    with pytest.raises(ganzdy.RulesError, match="classify: for Gouji only, not for gan_deng_yan"):
         Rules("gan_deng_yan").classify("9s")
 
 

@@ -53,8 +53,7 @@ def test_guandan_view_holds_only_what_the_seat_may_know() -> None:
     deal.push(second.legal_moves[0])
     # In play each payer sees the card it got back, and only that one.
     for payer in (1, 3):
-        history = deal.history
-        seen = ganzdy.guandan.view.seen_moves(deal, payer, history)
+        seen = deal.seen_history(payer)
         returns = [(s, m) for s, m in seen if m.kind == "return"]
         (mine,) = [p for p in deal.tribute if p.payer == payer]
         assert returns == [(mine.receiver, Move("return", "", mine.returned))]
@@ -279,7 +278,7 @@ def test_greedy_team_beats_random_team() -> None:
 
 
 def test_guandan_playout_arguments() -> None:
-    with pytest.raises(ganzdy.RulesError, match="tribute= is for Guandan"):
+    with pytest.raises(ganzdy.RulesError, match="tribute= is for games whose hands pay tribute; gan_deng_yan"):
         ganzdy.playouts(Rules("gan_deng_yan", players=4), 5, tribute=True)
     with pytest.raises(ganzdy.RulesError, match="4 policies"):
         ganzdy.playouts(RULES, 5, agents=["random"] * 3)

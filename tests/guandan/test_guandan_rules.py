@@ -125,7 +125,7 @@ def test_what_is_not_there_yet_says_so() -> None:
         lambda: rules.move_id(Move("single", "5", "5s")),
         lambda: rules.observation_shape,
     ):
-        with pytest.raises(ganzdy.RulesError, match="not implemented for guandan yet"):
+        with pytest.raises(ganzdy.RulesError, match="for Gan Deng Yan only, not for guandan"):
             call()
     # Batch playouts play Guandan hands (tests/guandan/test_guandan_agents.py).
     assert ganzdy.playouts(rules, 1, seed=1).points.shape == (1, 4)

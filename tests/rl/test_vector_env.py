@@ -384,7 +384,7 @@ def test_bad_arguments() -> None:
         VectorEnv(rules, 0)
     # ganzdy.env.VectorEnv picks the game's env; each C++ env plays its own game only.
     with pytest.raises(RulesError, match="VectorEnv plays Gan Deng Yan only, not guandan"):
-        ganzdy._core.VectorEnv(Rules("guandan"), 2)
+        ganzdy._core.GanDengYanVectorEnv(Rules("guandan"), 2)
     with pytest.raises(RulesError, match="seat=4 is not a seat"):
         VectorEnv(rules, 2, seat=4)
     with pytest.raises(RulesError, match="'middle' is not allowed"):
@@ -551,7 +551,7 @@ def test_separate_envs_step_in_parallel_threads() -> None:
 
 
 def test_time_vector_env_measures_inside_cpp() -> None:
-    core = ganzdy._core.VectorEnv(Rules("gan_deng_yan", players=4), 32, "random", 0, 1)
+    core = ganzdy._core.GanDengYanVectorEnv(Rules("gan_deng_yan", players=4), 32, "random", 0, 1)
     with pytest.raises(RulesError, match="reset"):
         ganzdy._core.time_vector_env(core, 2, 1)
     core.reset()

@@ -57,19 +57,8 @@ def test_a_batch_deal_replays_through_the_deal_api() -> None:
         deal = RULES.new_deal(seed=ganzdy._core.deal_seed(4, i), dealer=i % 4)
         plies = 0
         while not deal.is_terminal:
-            seat = deal.current_player
             moves = list(deal.legal_moves)
-            out = [s for s in range(4) if deal.is_out(s)]
-            pick = ganzdy._core.greedy_index(
-                RULES,
-                seat,
-                deal.hand(seat),
-                deal.table if not deal.table.is_pass else None,
-                deal.table_owner,
-                deal.hand_sizes,
-                out,
-                moves,
-            )
+            pick = deal.greedy_index()
             deal.push(moves[pick])
             plies += 1
         assert plies == batch.plies[i]

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ganzdy/guandan/deal.h"
+#include "ganzdy/guandan/seen.h"
 #include "ganzdy/gan_deng_yan/deal.h"
 
 namespace ganzdy::gd {
@@ -349,6 +350,50 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   world.check_invariants();
   return world;
+}
+
+}  // namespace ganzdy::gd
+
+namespace ganzdy::gd {
+
+bool double_tribute_unshown(const Deal& deal) {
+  return deal.phase() == Phase::tribute && deal.payment_count() == 2;
+}
+
+std::vector<Payment> tribute_seen(const Deal& deal, int seat) {
+  // The tribute cards move, face up, once every payer has chosen; the return
+  // cards move, face down, once every receiver has chosen.
+  const bool shown = deal.phase() != Phase::tribute;
+  const bool returned = deal.phase() == Phase::play || deal.phase() == Phase::over;
+  const bool unshown = double_tribute_unshown(deal);
+  std::vector<Payment> out;
+  for (int i = 0; i < deal.payment_count(); ++i) {
+    const Payment& p = deal.payment(i);
+    Payment seen;
+    seen.payer = p.payer;
+    seen.receiver = unshown ? std::int8_t{-1} : p.receiver;
+    seen.card = shown || seat == p.payer ? p.card : std::int8_t{-1};
+    seen.returned = seat == p.receiver || (returned && seat == p.payer) ? p.returned : std::int8_t{-1};
+    out.push_back(seen);
+  }
+  return out;
+}
+
+int first_leader_seen(const Deal& deal, int) {
+  if (double_tribute_unshown(deal) && deal.config().first_lead_after_tribute != FirstLeadAfterTribute::first_out)
+    return -1;
+  return deal.first_leader();
+}
+
+bool sees_move(const Deal& deal, int seat, int who, const Move& move) {
+  if (who == seat) return true;
+  if (move.kind == Kind::tribute) return deal.phase() != Phase::tribute;
+  if (move.kind != Kind::tribute_return) return true;
+  if (deal.phase() != Phase::play && deal.phase() != Phase::over) return false;
+  int payer = -1;  // of the payment `who` received
+  for (int i = 0; i < deal.payment_count(); ++i)
+    if (deal.payment(i).receiver == who) payer = deal.payment(i).payer;
+  return payer == seat;
 }
 
 }  // namespace ganzdy::gd

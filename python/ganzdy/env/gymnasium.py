@@ -51,7 +51,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules, greedy_index
+from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules
 from ganzdy.agents import Agent, GreedyAgent, agent_name, make_agent, view_for
 from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
 from ganzdy.env._common import (
@@ -283,19 +283,8 @@ class MoveIdEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     self._history.append((seat, move))
 
     def _greedy_choice(self, deal: GanDengYanDeal, seat: int) -> int:
-        moves = list(deal.legal_moves)
-        table = deal.table
-        index = greedy_index(
-            self.rules,
-            seat,
-            deal.hand(seat),
-            None if table.is_pass else table,
-            deal.table_owner,
-            deal.hand_sizes,
-            [s for s in range(deal.players) if deal.is_out(s)],
-            moves,
-        )
-        return int(deal.legal_ids()[index])
+        # legal_ids() lists the ids in legal_moves order: greedy_index() indexes both.
+        return int(deal.legal_ids()[deal.greedy_index()])
 
     def _play_id(self, deal: GanDengYanDeal, seat: int, move_id: int) -> None:
         if self._history is not None:

@@ -71,7 +71,7 @@ __all__ = ["VectorEnv", "VectorStep"]
 
 # One C++ vector env class a game (the registry's ``Game.vector_env``), typed as their
 # union: the stubs declare their members, which a protocol here would only repeat.
-_CoreEnv = _core.VectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
+_CoreEnv = _core.GanDengYanVectorEnv | _core.GuandanVectorEnv | _core.GoujiVectorEnv
 
 
 class _IdSpace(Protocol):

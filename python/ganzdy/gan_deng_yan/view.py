@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ganzdy._core import GanDengYanDeal, Move, Rules, greedy_index
+from ganzdy._core import GanDengYanDeal, Move, Rules
 
 Moves = Sequence[tuple[int, Move]]
 
@@ -23,20 +23,6 @@ FIELDS: dict[str, Callable[[Any, int, Moves], Any]] = {
     "history": lambda deal, seat, moves: tuple(moves),
     "out_seats": _out_seats,
 }
-
-
-def greedy(view: Any) -> int:
-    """The index of the built-in greedy policy's move among ``view.legal_moves``."""
-    return greedy_index(
-        view.rules,
-        view.seat,
-        view.hand,
-        view.table,
-        view.table_owner,
-        view.hand_sizes,
-        view.out_seats,
-        view.legal_moves,
-    )
 
 
 def header(view: Any) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ganzdy._core import GoujiDeal, Move, Rules, gouji_greedy_index
+from ganzdy._core import GoujiDeal, Move, Rules
 
 Moves = Sequence[tuple[int, Move]]
 
@@ -37,25 +37,6 @@ FIELDS: dict[str, Callable[[Any, int, Moves], Any]] = {
     "purchases": lambda deal, seat, moves: tuple(deal.purchases),
     "payments": lambda deal, seat, moves: tuple(deal.tribute),
 }
-
-
-def greedy(view: Any) -> int:
-    """The index of the built-in greedy policy's move among ``view.legal_moves``."""
-    return gouji_greedy_index(
-        view.rules,
-        view.seat,
-        view.phase,
-        view.hand,
-        view.table,
-        view.table_owner,
-        view.role,
-        view.hand_sizes,
-        view.active_seats,
-        view.opened,
-        view.has_head,
-        bool(view.out_seats),
-        view.legal_moves,
-    )
 
 
 def header(view: Any) -> list[str]:

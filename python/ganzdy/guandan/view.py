@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ganzdy._core import GuandanDeal, Move, Rules, greedy_index
+from ganzdy._core import GuandanDeal, Move, Rules
 
 Moves = Sequence[tuple[int, Move]]
 
@@ -25,80 +25,33 @@ class Tribute:
     returned: str | None  # None until given, or when this seat may not see it
 
 
-def double_tribute_unshown(deal: GuandanDeal) -> bool:
-    """Whether who pays whom is still hidden: after 双上 it follows from the two payers'
-    highest cards, which nobody else sees until the tribute cards are shown (§8.4)."""
-    return deal.phase == "tribute" and len(deal.tribute) == 2
-
-
-def first_leader_seen(deal: GuandanDeal, seat: int, moves: Moves) -> int:
-    """The seat that leads the first trick, or -1 while it hangs on hidden tribute cards."""
-    leader_rule = deal.rules.option("first_lead_after_tribute")
-    if double_tribute_unshown(deal) and leader_rule != "first_out":
-        return -1
-    return deal.first_leader
-
-
-def tribute_seen(deal: GuandanDeal, seat: int) -> tuple[Tribute, ...]:
-    """The tribute payments as ``seat`` has seen them."""
-    # The tribute cards move, face up, once every payer has chosen; the return cards
-    # move, face down, once every receiver has chosen.
-    shown = deal.phase != "tribute"
-    returned = deal.phase in ("play", "over")
-    unshown = double_tribute_unshown(deal)
+def _tribute(deal: GuandanDeal, seat: int, moves: Moves) -> tuple[Tribute, ...]:
     return tuple(
-        Tribute(
-            payer=p.payer,
-            receiver=None if unshown else p.receiver,
-            card=p.card if shown or seat == p.payer else None,
-            returned=p.returned if seat == p.receiver or (returned and seat == p.payer) else None,
-        )
-        for p in deal.tribute
+        Tribute(payer=p.payer, receiver=p.receiver, card=p.card, returned=p.returned)
+        for p in deal.tribute_seen(seat)
     )
 
 
-def seen_moves(deal: GuandanDeal, seat: int, moves: Moves) -> tuple[tuple[int, Move], ...]:
-    """The moves `seat` has seen: another payer's tribute card once the tribute cards
-    move, a return card only by the seat that gave it and the one it was given to."""
-    payer_of = {p.receiver: p.payer for p in deal.tribute}
-    returned = deal.phase in ("play", "over")
-    seen = []
-    for who, move in moves:
-        if who != seat and move.kind == "tribute" and deal.phase == "tribute":
-            continue
-        if who != seat and move.kind == "return" and not (returned and payer_of.get(who) == seat):
-            continue
-        seen.append((who, move))
-    return tuple(seen)
+def _first_leader(deal: GuandanDeal, seat: int, moves: Moves) -> int:
+    leader = deal.first_leader_seen(seat)
+    return -1 if leader is None else leader
 
 
 FIELDS: dict[str, Callable[[Any, int, Moves], Any]] = {
     "passes": lambda deal, seat, moves: deal.passes,
-    "dealer": first_leader_seen,
+    # Who sees what of the tribute is the engine's (GuandanDeal.tribute_seen and its
+    # siblings), the same facts its information set samples worlds from.
+    "dealer": _first_leader,
     "stock_size": lambda deal, seat, moves: 0,
     "bombs_played": lambda deal, seat, moves: sum(move.is_bomb for _, move in moves),
-    "history": seen_moves,
+    "history": lambda deal, seat, moves: tuple(deal.seen_history(seat)),
     "out_seats": lambda deal, seat, moves: tuple(deal.finish_order),
     "phase": lambda deal, seat, moves: deal.phase,
     "level": lambda deal, seat, moves: deal.level,
     "team_levels": lambda deal, seat, moves: deal.team_levels,
-    "tribute": lambda deal, seat, moves: tribute_seen(deal, seat),
+    "tribute": _tribute,
     "resisted": lambda deal, seat, moves: deal.resisted,
 }
-
-
-def greedy(view: Any) -> int:
-    """The index of the built-in greedy policy's move among ``view.legal_moves``."""
-    return greedy_index(
-        view.rules,
-        view.seat,
-        view.hand,
-        view.table,
-        view.table_owner,
-        view.hand_sizes,
-        view.out_seats,
-        view.legal_moves,
-    )
 
 
 def header(view: Any) -> list[str]:

@@ -39,6 +39,7 @@ struct GameTraits<gdy::Deal> {
   static constexpr bool kMoveIds = true;
   static constexpr bool kWiden = false;
   static constexpr bool kCountsBombs = false;  // the deal counts them
+  static constexpr bool kTribute = false;  // a deal stands alone: no tribute between deals
   // The points reward's scale, times the stake per card (ismcts.h).
   static constexpr double kPointsScale = 32.0;
 

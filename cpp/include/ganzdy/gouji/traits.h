@@ -40,6 +40,7 @@ struct GameTraits<gj::Deal> {
   static constexpr bool kMoveIds = false;
   static constexpr bool kWiden = true;
   static constexpr bool kCountsBombs = false;
+  static constexpr bool kTribute = true;  // a hand after the first pays tribute (batch_deal's `tribute`)
   static constexpr double kPointsScale = 4.0;
 
   // The game's rules preset, for the registry (core/games.cpp).

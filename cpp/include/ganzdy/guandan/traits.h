@@ -42,6 +42,7 @@ struct GameTraits<gd::Deal> {
   static constexpr bool kMoveIds = false;
   static constexpr bool kWiden = true;
   static constexpr bool kCountsBombs = true;
+  static constexpr bool kTribute = true;  // a hand after the first pays tribute (batch_deal's `tribute`)
   static constexpr double kPointsScale = 2.0;  // a deal moves 1 to 3 levels (4 under '4-2-1')
   static constexpr std::uint64_t kSetupSalt = 0x7B1B07E5E7D0A11FULL;
 

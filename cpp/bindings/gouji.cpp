@@ -1,5 +1,6 @@
-// ganzdy.GoujiDeal: one deal of Gouji with its pre-play phases (gouji/deal.h), its
-// outcome, purchases and tribute, observations and determinization.
+// What only Gouji binds (bind_game<gj::Deal>): GoujiDeal's constructor and its
+// pre-play phases (gouji/deal.h), roles, heads and points, its outcome, purchases
+// and tribute.
 #include <string>
 
 #include "bindings.h"
@@ -17,11 +18,6 @@ namespace ganzdy::bind {
 namespace {
 
 using gj::Deal;
-
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
-
-py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
-py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
 
 py::list seats_of(unsigned mask) {
   py::list out;
@@ -145,19 +141,7 @@ Deal new_gj_deal(const Rules& rules, py::handle seed, py::handle dealer, py::han
   gj::require_gouji(shared);
   gj::DealSetup setup = setup_from(previous, first_leader);
   setup.dealer = dealer_arg(dealer, gj::kPlayers);
-  if (!deck.is_none()) {
-    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    std::vector<Face> order;
-    try {
-      order = deck_from(deck);
-    } catch (const py::type_error&) {
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    }
-    return Deal(shared, std::move(order), setup);
-  }
-  return Deal(shared, seed_arg(seed), setup);
+  return deal_from<Deal>(shared, seed, deck, setup);
 }
 
 std::string_view role_name(Deal::Role role) {
@@ -173,7 +157,8 @@ int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
 
 }  // namespace
 
-void bind_gj_deal(py::module_& m) {
+template <>
+void bind_game<gj::Deal>(py::module_& m) {
   py::class_<gj::Outcome>(m, "GoujiOutcome", "What a Gouji deal came to.")
       .def_readonly("over", &gj::Outcome::over)
       .def_readonly("void_hand", &gj::Outcome::void_hand, "Two revolutions voided the hand (流局): deal again.")
@@ -239,9 +224,7 @@ void bind_gj_deal(py::module_& m) {
       });
 
   DealDocs docs{
-      "GoujiDeal",
       "One deal of Gouji with its pre-play phases: the in-deal state machine.",
-      "GoujiLegalMoves",
       "Plies (every decision) since the deal began.",
       "Every (seat, move) so far: purchases, returns, declarations, plays, passes and yields.",
       "Undo the last move (a purchase, return or declaration too) and return it.",

@@ -1,5 +1,6 @@
-// ganzdy.GuandanDeal: one deal of Guandan with its tribute phase (guandan/deal.h),
-// its outcome, its tribute payments, observations and determinization.
+// What only Guandan binds (bind_game<gd::Deal>): GuandanDeal's constructor and its
+// tribute phase (guandan/deal.h), levels and teams, what a seat has seen of the
+// tribute (guandan/seen.h), its outcome and tribute payments.
 #include <string>
 
 #include "bindings.h"
@@ -9,6 +10,7 @@
 #include "ganzdy/guandan/deal.h"
 #include "ganzdy/guandan/observation.h"
 #include "ganzdy/guandan/playout.h"
+#include "ganzdy/guandan/seen.h"
 
 #include <pybind11/numpy.h>
 
@@ -17,8 +19,6 @@ namespace ganzdy::bind {
 namespace {
 
 using gd::Deal;
-
-std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
 
 // Every bad argument of GuandanDeal(...) is a RulesError (a ValueError) quoting it.
 int to_int_in(py::handle obj, int lo, int hi, const std::string& what, const std::string& expected) {
@@ -72,23 +72,8 @@ Deal new_gd_deal(const Rules& rules, py::handle seed, py::handle dealer, py::han
   gd::require_guandan(shared);
   gd::DealSetup setup = setup_from(previous_finish, first_leader, turned_position, team_levels);
   setup.dealer = dealer_arg(dealer, gd::kPlayers);
-  if (!deck.is_none()) {
-    if (!seed.is_none()) throw RulesError("give a seed or a deck order, not both");
-    if (!py::isinstance<py::str>(deck) && !py::isinstance<py::sequence>(deck))
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    std::vector<Face> order;
-    try {
-      order = deck_from(deck);
-    } catch (const py::type_error&) {
-      throw DeckError("deck=" + repr_of(deck) + " is not a deck order: expected card text or a list of card strings");
-    }
-    return Deal(shared, std::move(order), setup);
-  }
-  return Deal(shared, seed_arg(seed), setup);
+  return deal_from<Deal>(shared, seed, deck, setup);
 }
-
-py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
-py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }
 
 py::object previous_finish_of(const Deal& d) {
   if (d.setup().previous_finish.empty()) return py::none();
@@ -101,7 +86,8 @@ py::tuple team_levels_of(const Deal& d) {
 
 }  // namespace
 
-void bind_gd_deal(py::module_& m) {
+template <>
+void bind_game<gd::Deal>(py::module_& m) {
   py::class_<gd::Outcome>(m, "GuandanOutcome", "What a Guandan deal came to.")
       .def_readonly("over", &gd::Outcome::over)
       .def_readonly("finish_order", &gd::Outcome::finish_order, "Seats in the order they went out (2 or 3).")
@@ -139,9 +125,7 @@ void bind_gd_deal(py::module_& m) {
       });
 
   DealDocs docs{
-      "GuandanDeal",
       "One deal of Guandan with its tribute phase: the in-deal state machine.",
-      "GuandanLegalMoves",
       "Plies (moves, tribute included) since the deal began.",
       "Every (seat, move) so far: tribute choices, plays and passes.",
       "Undo the last move (a tribute choice too) and return it.",
@@ -200,6 +184,25 @@ void bind_gd_deal(py::module_& m) {
       .def_property_readonly("resisted", &Deal::resisted, "Whether the payers' big jokers cancelled the tribute.")
       .def_property_readonly("previous_first", [](const Deal& d) { return seat_or_none(d.previous_first()); },
                              "The seat that went out first in the previous hand, or None for a first hand.")
+      .def("tribute_seen", [](const Deal& d, py::handle seat) {
+        return gd::tribute_seen(d, to_seat(seat, gd::kPlayers, "seat"));
+      }, py::arg("seat"), "The tribute payments as `seat` has seen them: a field it has not seen, or not yet "
+         "decided, is None (a tribute card before every payer has chosen, a return card it neither gave nor "
+         "got back, who pays whom after 双上 before the cards are shown).")
+      .def("first_leader_seen", [](const Deal& d, py::handle seat) {
+        return seat_or_none(gd::first_leader_seen(d, to_seat(seat, gd::kPlayers, "seat")));
+      }, py::arg("seat"), "The seat that leads the first trick as `seat` knows it, or None while it hangs on "
+         "tribute cards not shown yet.")
+      .def("seen_history", [](const Deal& d, py::handle seat_obj) {
+        const int seat = to_seat(seat_obj, gd::kPlayers, "seat");
+        py::list out;
+        for_each_ply(d.history(), [&](const gd::Ply& ply) {
+          if (gd::sees_move(d, seat, ply.seat, ply.move)) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
+        });
+        return out;
+      }, py::arg("seat"), "The (seat, move) pairs of history that `seat` has seen: another payer's tribute card "
+         "only once the tribute cards have moved, a return card only by its giver and, once the returns moved, "
+         "its payer.")
       .def("played_by", [](const Deal& d, py::handle seat) { return d.played_by(to_seat(seat, gd::kPlayers, "seat")); },
            py::arg("seat"), "The cards a seat has played in tricks.")
       .def("shown", [](const Deal& d, py::handle seat) { return d.shown(to_seat(seat, gd::kPlayers, "seat")); },

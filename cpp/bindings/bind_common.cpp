@@ -1,0 +1,130 @@
+// The conversions at the Python edge that every binding file shares (bindings.h):
+// seats, seeds, deal arguments, deck orders, policy names, and the GIL's return.
+#include <chrono>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "bindings.h"
+#include "ganzdy/core/errors.h"
+#include "ganzdy/search/playout.h"
+
+namespace ganzdy::bind {
+
+int to_seat(py::handle obj, int players, const char* what) {
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj))
+    throw py::type_error(std::string(what) + " must be an int");
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow != 0 || v < 0 || v >= players)
+    throw RulesError(std::string(what) + "=" + std::string(py::repr(obj)) + " is not a seat: expected 0 to " +
+                     std::to_string(players - 1));
+  return static_cast<int>(v);
+}
+
+std::uint64_t to_seed(py::handle obj) {
+  if (obj.is_none()) {
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) throw py::type_error("seed must be an int or None");
+  // Any Python int: reduce it modulo 2^64 so negative and huge seeds are accepted deterministically.
+  py::int_ mask(py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(~0ULL)));
+  py::object reduced = obj.attr("__and__")(mask);
+  return reduced.cast<std::uint64_t>();
+}
+
+bool interpreter_finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
+void reacquire_gil(PyThreadState* state) {
+  if (interpreter_finalizing())
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
+  PyEval_RestoreThread(state);
+}
+
+std::string quoted(py::handle obj) {
+  constexpr std::size_t kMax = 100;
+  std::string text = py::repr(obj);
+  if (text.size() > kMax) {
+    // Cut on a UTF-8 character boundary, so the message stays valid text.
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    text = text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
+  }
+  return text;
+}
+
+std::uint64_t seed_arg(py::handle seed) {
+  if (!seed.is_none() && (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)))
+    throw RulesError("seed=" + quoted(seed) + " is not allowed: expected an int (any, taken modulo 2**64) or None");
+  return to_seed(seed);
+}
+
+int dealer_arg(py::handle dealer, int players) {
+  int overflow = 0;
+  const bool is_int = py::isinstance<py::int_>(dealer) && !py::isinstance<py::bool_>(dealer);
+  const long long v = is_int ? PyLong_AsLongLongAndOverflow(dealer.ptr(), &overflow) : -1;
+  if (!is_int || overflow != 0 || v < 0 || v >= players)
+    throw RulesError("dealer=" + quoted(dealer) + " is not a seat: expected 0 to " + std::to_string(players - 1));
+  return static_cast<int>(v);
+}
+
+std::vector<Face> deck_from(py::handle obj) {
+  Cards cards;
+  std::vector<Face> order;
+  // Card text keeps its order; a list of card strings too.
+  std::vector<std::string> tokens;
+  if (py::isinstance<py::str>(obj)) {
+    std::string text = obj.cast<std::string>();
+    std::string token;
+    for (char c : text) {
+      if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
+        if (!token.empty()) tokens.push_back(token);
+        token.clear();
+      } else {
+        token += c;
+      }
+    }
+    if (!token.empty()) tokens.push_back(token);
+  } else if (py::isinstance<py::sequence>(obj)) {
+    for (auto item : obj.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(item)) throw py::type_error("deck must be card text or a list of card strings");
+      tokens.push_back(item.cast<std::string>());
+    }
+  } else {
+    throw py::type_error("deck must be card text or a list of card strings");
+  }
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    Cards one = Cards::parse(tokens[i]);
+    if (one.size() != 1)
+      throw ParseError("deck entry " + std::to_string(i + 1) + " '" + tokens[i] + "' is not exactly one card");
+    for (int f = 0; f < kNumFaces; ++f)
+      if (one.count(f)) order.push_back(static_cast<Face>(f));
+  }
+  return order;
+}
+
+std::vector<Policy> policies_from(py::handle agents, int players) {
+  std::vector<Policy> out;
+  if (py::isinstance<py::str>(agents)) {
+    out.push_back(parse_policy(agents.cast<std::string>()));
+  } else {
+    for (auto a : agents.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
+      out.push_back(parse_policy(a.cast<std::string>()));
+    }
+  }
+  if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))
+    throw RulesError("agents: give one policy for every seat or " + std::to_string(players) + " policies, got " +
+                     std::to_string(out.size()));
+  return out;
+}
+
+
+}  // namespace ganzdy::bind
