@@ -1,5 +1,5 @@
 """The ``ganzdy`` command line: one module a command (``moves``, ``play``, ``arena``,
-``replay``, ``solve``); what a game adds to ``play`` and ``replay`` is in its own
+``replay``, ``solve``, ``serve``); what a game adds to ``play`` and ``replay`` is in its own
 ``ganzdy.<game>.cli``."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ganzdy.cli import arena as arena_command
 from ganzdy.cli import moves as moves_command
 from ganzdy.cli import play as play_command
 from ganzdy.cli import replay as replay_command
+from ganzdy.cli import serve as serve_command
 from ganzdy.cli import solve as solve_command
 from ganzdy.cli.common import add_rules_arguments, known
 from ganzdy.games import DEFAULT_GAME
@@ -142,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a rule variant of a position, e.g. --option triple_mode=bomb (repeatable)",
     )
     solve_.set_defaults(run=solve_command.run)
+    serve_command.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,172 @@
+"""Engine values as JSON: moves, cards, a seat's view, legal plays grouped by what they do.
+
+Everything a seat's state holds is read from its ``SeatView``; the whole deal is read
+only for a table of bots or a finished record's replay, where every hand is public.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ganzdy._core import Cards, GanzdyError, Move, Rules
+from ganzdy.agents import SeatView
+from ganzdy.deal import Deal
+
+JSON = dict[str, Any]
+
+
+def cards_json(cards: Cards) -> list[str]:
+    """Cards as a list of card text in the game's order (``Cards`` prints canonically)."""
+    text = str(cards)
+    return text.split() if text else []
+
+
+def move_json(move: Move) -> JSON:
+    return {
+        "text": str(move),
+        "kind": move.kind,
+        "rank": move.rank,
+        "length": move.length,
+        "cards": cards_json(move.cards),
+        "pass": move.is_pass,
+        "bomb": move.is_bomb,
+    }
+
+
+def plain(value: Any) -> Any:
+    """Any value a view, an outcome or a match result holds, as JSON: engine objects by
+    their read-only properties, dataclasses by their fields."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Move):
+        return move_json(value)
+    if isinstance(value, Cards):
+        return cards_json(value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    properties = [
+        name
+        for cls in type(value).__mro__
+        for name, member in vars(cls).items()
+        if isinstance(member, property) and not name.startswith("_")
+    ]
+    if properties:
+        return {name: plain(getattr(value, name)) for name in properties}
+    return str(value)
+
+
+def group_moves(moves: Iterable[Move]) -> list[JSON]:
+    """Legal plays grouped by what they do (kind, key rank, length), so the suit variants of
+    one play are one entry; ``example`` is the engine's first move of the group."""
+    groups: dict[tuple[str, str, int], JSON] = {}
+    for move in moves:
+        key = (move.kind, move.rank, move.length)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = {
+                "kind": move.kind,
+                "rank": move.rank,
+                "length": move.length,
+                "example": move_json(move),
+                "count": 1,
+            }
+        else:
+            group["count"] += 1
+    return list(groups.values())
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_wild(rules_text: str, rules: Rules, card: str) -> bool:
+    # The engine decides: a card is wild when it pairs with a card of another rank.
+    partner = "4s" if card[0] == "3" else "3s"
+    try:
+        readings = rules.readings(Cards(f"{partner} {card}"))
+    except GanzdyError:
+        return False
+    return any(m.kind == "pair" for m in readings)
+
+
+def wild_cards(rules: Rules, cards: Sequence[str]) -> list[str]:
+    """The distinct cards among ``cards`` that the rules read as wild, asked of the engine."""
+    text = repr(rules)
+    return sorted({card for card in cards if _is_wild(text, rules, card)})
+
+
+# The view fields a seat's state carries besides its hand, the table and the history.
+_PUBLIC_FIELDS = (
+    "players",
+    "dealer",
+    "hand_sizes",
+    "stock_size",
+    "table_owner",
+    "passes",
+    "bombs_played",
+    "out_seats",
+    "phase",
+    "level",
+    "team_levels",
+    "tribute",
+    "resisted",
+    "role",
+    "active_seats",
+    "opened",
+    "has_head",
+    "purchases",
+    "payments",
+)
+
+
+def seat_state(deal: Deal, seat: int, history: Sequence[tuple[int, Move]]) -> JSON:
+    """What ``seat`` may see of ``deal`` now, built from its seat view only. The legal
+    plays are read only when the seat is to act (the view's moves are the mover's)."""
+    view = SeatView.of(deal, seat, history)
+    hand = cards_json(view.hand)
+    table = view.table
+    state: JSON = {name: plain(getattr(view, name)) for name in _PUBLIC_FIELDS}
+    state.update(
+        seat=seat,
+        hand=hand,
+        wild=wild_cards(view.rules, hand),
+        table=None if table is None else move_json(table),
+        played=cards_json(view.played),
+        history=[{"seat": who, "move": move_json(move)} for who, move in view.history],
+    )
+    if deal.current_player == seat:
+        legal = view.legal_moves
+        state["legal"] = group_moves(m for m in legal if not m.is_pass)
+        state["can_pass"] = any(m.is_pass for m in legal)
+    else:
+        state["legal"] = []
+        state["can_pass"] = False
+    return state
+
+
+def open_state(deal: Deal, history: Sequence[tuple[int, Move]]) -> JSON:
+    """A deal with every hand shown: for a table of bots or a finished record's replay."""
+    return {
+        "players": deal.players,
+        "hand_sizes": list(deal.hand_sizes),
+        "hands": [cards_json(deal.hand(s)) for s in range(deal.players)],
+        "table": None if deal.table.is_pass else move_json(deal.table),
+        "table_owner": deal.table_owner,
+        "played": cards_json(deal.played),
+        "history": [{"seat": who, "move": move_json(move)} for who, move in history],
+        "phase": str(getattr(deal, "phase", "play")),
+    }
+
+
+def outcome_json(deal: Deal) -> JSON | None:
+    """The deal's outcome once it is over (the record's outcome fields), else None."""
+    if not deal.is_terminal:
+        return None
+    from ganzdy.games import game_of
+
+    outcome = deal.outcome
+    return {name: plain(getattr(outcome, name)) for name in game_of(deal).outcome_fields}
