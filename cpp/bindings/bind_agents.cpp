@@ -14,19 +14,22 @@ namespace ganzdy::bind {
 
 namespace {
 
-gj::Phase gj_phase_in(const std::string& name) {
+gj::Phase gj_phase_in(py::handle phase) {
+  const std::string name = text_arg(phase, "phase");
   for (gj::Phase p : {gj::Phase::buy, gj::Phase::give_back, gj::Phase::revolt, gj::Phase::yaotou, gj::Phase::xuandian,
                       gj::Phase::play})
     if (gj::phase_name(p) == name) return p;
-  throw RulesError("gouji greedy: phase '" + name + "': expected buy, return, revolt, yaotou, xuandian or play");
+  throw RulesError("gouji greedy: phase " + quoted(phase) + ": expected buy, return, revolt, yaotou, xuandian or play");
 }
 
-gj::Deal::Role gj_role_in(const std::optional<std::string>& name, gj::Phase phase) {
+gj::Deal::Role gj_role_in(py::handle role, gj::Phase phase) {
   if (phase != gj::Phase::play) return gj::Deal::Role::none;
+  const std::optional<std::string> name =
+      role.is_none() ? std::nullopt : std::optional<std::string>(text_arg(role, "role"));
   if (name == "lead") return gj::Deal::Role::lead;
   if (name == "answer") return gj::Deal::Role::answer;
   if (name == "burn") return gj::Deal::Role::burn;
-  throw RulesError("gouji greedy: role " + name.value_or("None") + " in play: expected 'lead', 'answer' or 'burn'");
+  throw RulesError("gouji greedy: role " + quoted(role) + " in play: expected 'lead', 'answer' or 'burn'");
 }
 
 std::uint8_t seat_mask(const std::vector<int>& seats, const std::string& what) {
@@ -53,8 +56,8 @@ bool gj_fits(const gj::Config& cfg, gj::Phase phase, const Cards& hand, const Mo
   }
 }
 
-int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_text, py::handle hand,
-                       std::optional<Move> table, std::optional<int> owner, std::optional<std::string> role_text,
+int gouji_greedy_index(const Rules& rules, int seat, py::handle phase_text, py::handle hand,
+                       std::optional<Move> table, std::optional<int> owner, py::handle role_text,
                        const std::vector<int>& hand_sizes, const std::vector<int>& active, const std::vector<int>& opened,
                        bool head, bool anyone_out, const std::vector<Move>& legal) {
   require_game(rules, Game::gouji, "gouji_greedy_index");
@@ -82,7 +85,7 @@ int gouji_greedy_index(const Rules& rules, int seat, const std::string& phase_te
   }
   for (const Move& m : legal)
     if (!gj_fits(cfg, v.phase, v.hand, m))
-      throw IllegalMoveError("gouji greedy: " + m.str() + " is no move of the " + phase_text + " phase from the hand " +
+      throw IllegalMoveError("gouji greedy: " + m.str() + " is no move of the " + std::string(gj::phase_name(v.phase)) + " phase from the hand " +
                              v.hand.str() + " under " + rules.describe());
   const MoveList moves(legal.begin(), legal.end());
   return gj::greedy_choice(cfg, v, moves);

@@ -30,10 +30,12 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
   std::size_t count = 0;
   // The game is chosen once, outside the timed loop, so the loop calls the
   // generator itself.
+  // Ctrl-C is polled between timed batches, never inside one: a clock read a call
+  // would be part of what is measured.
+  SignalPoll interrupted;
   auto run = [&](auto generate) {
-    py::gil_scoped_release release;
     generate();  // grow the buffer once
-    for (int rep = 0; rep < repeats; ++rep) {
+    for (int rep = 0; rep < repeats && !interrupted(); ++rep) {
       auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations; ++i) {
         generate();
@@ -43,10 +45,13 @@ py::tuple time_generation(const Rules& rules, py::handle hand_obj, std::optional
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
   };
-  with_game(rules.game(), [&](auto game) {
-    using Traits = GameTraits<typename decltype(game)::type>;
-    run([&] { Traits::generate(rules, hand, top, buffer, false); });
+  without_gil([&] {
+    with_game(rules.game(), [&](auto game) {
+      using Traits = GameTraits<typename decltype(game)::type>;
+      run([&] { Traits::generate(rules, hand, top, buffer, false); });
+    });
   });
+  interrupted.raise_if_stopped();
   std::sort(samples.begin(), samples.end());
   return py::make_tuple(samples[samples.size() / 2], count / (static_cast<std::size_t>(iterations) * repeats));
 }
@@ -57,9 +62,9 @@ double time_copy(const gdy::Deal& position, bool history, int iterations, int re
   std::vector<double> samples;
   std::size_t sink = 0;
   gdy::Deal deal(position);  // copy() shares the history, so it needs a deal of its own
-  {
-    py::gil_scoped_release release;
-    for (int rep = 0; rep < repeats; ++rep) {
+  SignalPoll interrupted;  // between timed batches only, as in time_generation
+  without_gil([&] {
+    for (int rep = 0; rep < repeats && !interrupted(); ++rep) {
       auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations; ++i) {
         gdy::Deal copy = history ? deal.copy() : deal.copy_without_history();
@@ -68,7 +73,8 @@ double time_copy(const gdy::Deal& position, bool history, int iterations, int re
       auto stop = std::chrono::steady_clock::now();
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
-  }
+  });
+  interrupted.raise_if_stopped();
   std::sort(samples.begin(), samples.end());
   return samples[samples.size() / 2] + static_cast<double>(sink == 1 ? 0 : 0);
 }
@@ -81,9 +87,9 @@ double time_apply_undo(const gdy::Deal& deal, int iterations, int repeats) {
   work.legal_moves(moves);
   if (moves.empty()) throw py::value_error("the deal is over");
   std::vector<double> samples;
-  {
-    py::gil_scoped_release release;
-    for (int rep = 0; rep < repeats; ++rep) {
+  SignalPoll interrupted;  // between timed batches only, as in time_generation
+  without_gil([&] {
+    for (int rep = 0; rep < repeats && !interrupted(); ++rep) {
       auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < iterations; ++i) {
         work.apply(moves[static_cast<std::size_t>(i) % moves.size()]);
@@ -92,7 +98,8 @@ double time_apply_undo(const gdy::Deal& deal, int iterations, int repeats) {
       auto stop = std::chrono::steady_clock::now();
       samples.push_back(std::chrono::duration<double, std::nano>(stop - start).count() / iterations);
     }
-  }
+  });
+  interrupted.raise_if_stopped();
   std::sort(samples.begin(), samples.end());
   return samples[samples.size() / 2];
 }

@@ -7,19 +7,20 @@ namespace ganzdy::bind {
 
 Cards to_cards(py::handle obj, const char* what) {
   if (py::isinstance<Cards>(obj)) return obj.cast<Cards>();
-  if (py::isinstance<py::str>(obj)) return Cards::parse(obj.cast<std::string>());
-  throw py::type_error(std::string(what) + " must be card text or Cards, not " +
-                       std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  if (py::isinstance<py::str>(obj)) return Cards::parse(text_arg(obj, what));
+  throw py::type_error(std::string(what) + "=" + quoted(obj) + " must be card text or Cards, not " +
+                       Py_TYPE(obj.ptr())->tp_name);
 }
 
 namespace {
 
 // count("5") counts a rank, count("5s") / count("BJ") a face.
-int count_of(const Cards& cards, const std::string& token) {
+int count_of(const Cards& cards, py::handle what) {
+  const std::string token = text_arg(what, "what");
   if (auto rank = parse_rank(token)) return cards.rank_count(*rank);
   Cards one = Cards::parse(token);
   if (one.size() != 1)
-    throw ParseError("count() takes one rank ('5', 'T', '10') or one card ('5s', 'BJ'), not '" + token + "'");
+    throw ParseError("count() takes one rank ('5', 'T', '10') or one card ('5s', 'BJ'), not " + quoted(what));
   for (int f = 0; f < kNumFaces; ++f)
     if (one.count(f)) return cards.count(f);
   return 0;
@@ -30,7 +31,7 @@ int count_of(const Cards& cards, const std::string& token) {
 void bind_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "A multiset of physical cards (up to four packs).")
       .def(py::init([](py::handle text) { return to_cards(text, "Cards()"); }), py::arg("cards") = "")
-      .def_static("parse", &Cards::parse, py::arg("text"),
+      .def_static("parse", [](py::handle text) { return Cards::parse(text_arg(text, "text")); }, py::arg("text"),
                   "Parse card notation ('5s 5h BJ', spaces optional, any case, 10 for T).")
       .def("__str__", &Cards::str)
       .def("__repr__", [](const Cards& c) { return "Cards('" + c.str() + "')"; })
@@ -66,8 +67,8 @@ void bind_cards(py::module_& m) {
       .def("count", &count_of, py::arg("what"),
            "Cards of a rank ('5', 'T', '10'), or copies of one card ('5s', 'BJ').")
       .def_property_readonly("jokers", &Cards::jokers, "Number of jokers.")
-      .def(py::pickle([](const Cards& c) { return c.str(); },
-                      [](const std::string& text) { return Cards::parse(text); }));
+      .def(py::pickle([](const Cards& c) { return py::object(py::str(c.str())); },
+                      [](const py::object& text) { return Cards::parse(text_arg(text, "Cards state")); }));
 }
 
 }  // namespace ganzdy::bind

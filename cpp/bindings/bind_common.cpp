@@ -17,7 +17,7 @@ int to_seat(py::handle obj, int players, const char* what) {
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0 || v < 0 || v >= players)
-    throw RulesError(std::string(what) + "=" + std::string(py::repr(obj)) + " is not a seat: expected 0 to " +
+    throw RulesError(std::string(what) + "=" + quoted(obj) + " is not a seat: expected 0 to " +
                      std::to_string(players - 1));
   return static_cast<int>(v);
 }
@@ -50,7 +50,17 @@ void reacquire_gil(PyThreadState* state) {
 
 std::string quoted(py::handle obj) {
   constexpr std::size_t kMax = 100;
-  std::string text = py::repr(obj);
+  PyObject* repr = PyObject_Repr(obj.ptr());
+  Py_ssize_t size = 0;
+  const char* utf8 = repr != nullptr ? PyUnicode_AsUTF8AndSize(repr, &size) : nullptr;
+  if (utf8 == nullptr) {
+    // A repr that raises, or returns a lone surrogate, must not replace the error being reported.
+    PyErr_Clear();
+    Py_XDECREF(repr);
+    return "<" + std::string(Py_TYPE(obj.ptr())->tp_name) + " object>";
+  }
+  std::string text(utf8, static_cast<std::size_t>(size));
+  Py_DECREF(repr);
   if (text.size() > kMax) {
     // Cut on a UTF-8 character boundary, so the message stays valid text.
     std::size_t cut = kMax;
@@ -75,13 +85,26 @@ int dealer_arg(py::handle dealer, int players) {
   return static_cast<int>(v);
 }
 
+std::string text_arg(py::handle obj, const char* what) {
+  if (!py::isinstance<py::str>(obj))
+    throw py::type_error(std::string(what) + "=" + quoted(obj) + " must be a str, not " + Py_TYPE(obj.ptr())->tp_name);
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (utf8 == nullptr) {
+    PyErr_Clear();
+    throw ParseError(std::string(what) + "=" + quoted(obj) +
+                     " is not text: it holds a lone surrogate, which UTF-8 cannot encode");
+  }
+  return std::string(utf8, static_cast<std::size_t>(size));
+}
+
 std::vector<Face> deck_from(py::handle obj) {
   Cards cards;
   std::vector<Face> order;
   // Card text keeps its order; a list of card strings too.
   std::vector<std::string> tokens;
   if (py::isinstance<py::str>(obj)) {
-    std::string text = obj.cast<std::string>();
+    std::string text = text_arg(obj, "deck");
     std::string token;
     for (char c : text) {
       if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
@@ -94,16 +117,17 @@ std::vector<Face> deck_from(py::handle obj) {
     if (!token.empty()) tokens.push_back(token);
   } else if (py::isinstance<py::sequence>(obj)) {
     for (auto item : obj.cast<py::sequence>()) {
-      if (!py::isinstance<py::str>(item)) throw py::type_error("deck must be card text or a list of card strings");
-      tokens.push_back(item.cast<std::string>());
+      if (!py::isinstance<py::str>(item))
+        throw py::type_error("deck must be card text or a list of card strings, not a list holding " + quoted(item));
+      tokens.push_back(text_arg(item, "deck entry"));
     }
   } else {
-    throw py::type_error("deck must be card text or a list of card strings");
+    throw py::type_error("deck=" + quoted(obj) + " must be card text or a list of card strings");
   }
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     Cards one = Cards::parse(tokens[i]);
     if (one.size() != 1)
-      throw ParseError("deck entry " + std::to_string(i + 1) + " '" + tokens[i] + "' is not exactly one card");
+      throw ParseError("deck entry " + std::to_string(i + 1) + " '" + quoted(tokens[i]) + "' is not exactly one card");
     for (int f = 0; f < kNumFaces; ++f)
       if (one.count(f)) order.push_back(static_cast<Face>(f));
   }
@@ -113,11 +137,14 @@ std::vector<Face> deck_from(py::handle obj) {
 std::vector<Policy> policies_from(py::handle agents, int players) {
   std::vector<Policy> out;
   if (py::isinstance<py::str>(agents)) {
-    out.push_back(parse_policy(agents.cast<std::string>()));
+    out.push_back(parse_policy(text_arg(agents, "agents")));
   } else {
+    if (!py::isinstance<py::sequence>(agents))
+      throw py::type_error("agents=" + quoted(agents) + " must be a policy name or a list of them ('random', 'greedy')");
     for (auto a : agents.cast<py::sequence>()) {
-      if (!py::isinstance<py::str>(a)) throw py::type_error("agents must be policy names ('random', 'greedy')");
-      out.push_back(parse_policy(a.cast<std::string>()));
+      if (!py::isinstance<py::str>(a))
+        throw py::type_error("agents must be policy names ('random', 'greedy'), not " + quoted(a));
+      out.push_back(parse_policy(text_arg(a, "agents")));
     }
   }
   if (out.empty() || (out.size() != 1 && static_cast<int>(out.size()) != players))

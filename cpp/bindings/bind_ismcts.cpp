@@ -29,7 +29,7 @@ double seconds_from(py::handle obj) {
     throw py::type_error("time_limit must be a number of seconds or None");
   const double t = obj.cast<double>();
   if (!(t > 0) || !std::isfinite(t))
-    throw RulesError("ismcts: time_limit=" + std::string(py::repr(obj)) + " must be a positive number of seconds");
+    throw RulesError("ismcts: time_limit=" + quoted(obj) + " must be a positive number of seconds");
   return t;
 }
 
@@ -40,24 +40,28 @@ std::int64_t iterations_from(py::handle obj) {
   int overflow = 0;
   const long long n = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
   if (overflow != 0 || n < 1)
-    throw RulesError("ismcts: iterations=" + std::string(py::repr(obj)) + " must be a positive int");
+    throw RulesError("ismcts: iterations=" + quoted(obj) + " must be a positive int");
   return n;
 }
 
 template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
-                        const std::string& rollout, const std::string& reward, int threads, py::handle seed) {
+                        py::handle rollout, py::handle reward, int threads, py::handle seed) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
   // Neither budget given: the default iteration count.
   if (options.iterations == 0 && options.time_limit == 0) options.iterations = kDefaultIterations;
   options.c = c;
-  options.rollout = parse_policy(rollout);
-  options.reward = parse_reward(reward);
+  options.rollout = parse_policy(text_arg(rollout, "rollout"));
+  options.reward = parse_reward(text_arg(reward, "reward"));
   options.threads = threads;
   options.seed = to_seed(seed);
-  return without_gil([&] { return ismcts(info, options); });
+  SignalPoll interrupted;
+  options.keep_going = [&] { return !interrupted(); };
+  IsmctsResult result = without_gil([&] { return ismcts(info, options); });
+  interrupted.raise_if_stopped();
+  return result;
 }
 
 constexpr const char* kIsmctsDoc =

@@ -7,7 +7,9 @@ namespace ganzdy::bind {
 
 namespace {
 
-Move make_move(const std::string& kind_text, const std::string& rank_text, py::handle cards_obj) {
+Move make_move(py::handle kind_obj, py::handle rank_obj, py::handle cards_obj) {
+  const std::string kind_text = text_arg(kind_obj, "kind");
+  const std::string rank_text = text_arg(rank_obj, "rank");
   auto kind = parse_kind(kind_text);
   if (!kind) {
     std::string kinds;
@@ -15,7 +17,7 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
       if (k > 0) kinds += ", ";
       kinds += kind_name(static_cast<Kind>(k));
     }
-    throw ParseError("unknown move kind '" + kind_text + "': expected one of " + kinds);
+    throw ParseError("unknown move kind " + quoted(kind_obj) + ": expected one of " + kinds);
   }
   Move m;
   m.kind = *kind;
@@ -26,11 +28,11 @@ Move make_move(const std::string& kind_text, const std::string& rank_text, py::h
   if (joker_group && rank_text.empty()) {
     m.rank = kNoRank;
   } else if (is_rankless(*kind, m.cards) && !joker_group) {
-    if (!rank_text.empty()) throw ParseError("a " + kind_text + " has no rank, got '" + rank_text + "'");
+    if (!rank_text.empty()) throw ParseError("a " + kind_text + " has no rank, got " + quoted(rank_obj));
   } else {
     auto rank = parse_rank(rank_text);
     if (!rank)
-      throw ParseError("bad rank '" + rank_text + "' for a " + kind_text + ": expected 3-9, T, J, Q, K, A or 2");
+      throw ParseError("bad rank " + quoted(rank_obj) + " for a " + kind_text + ": expected 3-9, T, J, Q, K, A or 2");
     m.rank = static_cast<std::int8_t>(*rank);
   }
   if (is_word_kind(*kind) && !m.cards.empty())
@@ -58,8 +60,8 @@ void bind_moves(py::module_& m) {
   }
   m.def(
       "parse_move_text",
-      [](const std::string& text) {
-        MoveText parsed = parse_move_text(text);
+      [](py::handle text) {
+        MoveText parsed = parse_move_text(text_arg(text, "text"));
         return py::make_tuple(parsed.cards, parsed.declared ? py::cast(*parsed.declared) : py::none());
       },
       py::arg("text"), "(cards, declared move or None) of move text, unchecked against any rules.");
@@ -73,10 +75,11 @@ void bind_moves(py::module_& m) {
       .def_property_readonly("is_bomb", &Move::is_bomb)
       .def_static(
           "parse",
-          [](const std::string& text) {
+          [](py::handle text_obj) {
+            const std::string text = text_arg(text_obj, "text");
             MoveText parsed = parse_move_text(text);
             if (!parsed.declared)
-              throw ParseError("'" + text + "' names cards but no declaration: write '<cards> as <kind> <rank>', e.g. '" +
+              throw ParseError("'" + quoted(text) + "' names cards but no declaration: write '<cards> as <kind> <rank>', e.g. '" +
                                (parsed.cards.empty() ? std::string("5s 5h") : parsed.cards.str()) + " as pair 5', or 'pass'");
             return *parsed.declared;
           },
@@ -91,7 +94,8 @@ void bind_moves(py::module_& m) {
             return py::make_tuple(std::string(kind_name(mv.kind)), std::string(rank_name(mv.rank)), mv.cards.str());
           },
           [](const py::tuple& t) {
-            return make_move(t[0].cast<std::string>(), t[1].cast<std::string>(), t[2]);
+            if (t.size() != 3) throw py::type_error("Move state must be (kind, rank, cards), not " + quoted(t));
+            return make_move(t[0], t[1], t[2]);
           }));
 }
 

@@ -22,7 +22,7 @@ FloatArray observation_buffer(py::handle out_obj, int size) {
   if (!arr.dtype().is(py::dtype::of<float>()) || arr.ndim() != 1 || arr.shape(0) != n ||
       !(arr.flags() & py::array::c_style) || !arr.writeable())
     throw GanzdyError("out must be a writable, contiguous float32 array of shape (" + std::to_string(size) +
-                      ",), got " + std::string(py::repr(out_obj)).substr(0, 200));
+                      ",), got " + quoted(out_obj));
   return py::reinterpret_borrow<FloatArray>(arr);
 }
 

@@ -23,7 +23,7 @@ py::object to_py(const OptionValue& v) {
 OptionValue from_py(const std::string& game, const std::string& name, py::handle v) {
   if (v.is_none()) return std::monostate{};
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
-  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+  if (py::isinstance<py::str>(v)) return text_arg(v, name.c_str());
   if (py::isinstance<py::int_>(v)) {
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
@@ -32,22 +32,23 @@ OptionValue from_py(const std::string& game, const std::string& name, py::handle
   // A float, a list or an int beyond 64 bits: no option takes it.
   const OptionSpec* spec = find_option_spec(game, name);
   if (spec == nullptr) return std::monostate{};  // the constructor names the unknown option
-  throw RulesError("option " + name + "=" + std::string(py::repr(v)) + " is not allowed: expected " +
+  throw RulesError("option " + name + "=" + quoted(v) + " is not allowed: expected " +
                    spec->allowed());
 }
 
-Rules make_rules(const std::string& game, py::object players, const py::kwargs& kwargs) {
+Rules make_rules(py::handle game_obj, py::object players, const py::kwargs& kwargs) {
+  const std::string game = text_arg(game_obj, "game");
   int n = Rules::default_players(game);
   if (!players.is_none()) {
     if (!py::isinstance<py::int_>(players) || py::isinstance<py::bool_>(players))
-      throw RulesError("players=" + std::string(py::repr(players)) + " is not allowed: expected an integer");
+      throw RulesError("players=" + quoted(players) + " is not allowed: expected an integer");
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(players.ptr(), &overflow);
     n = (overflow != 0 || value > INT_MAX || value < INT_MIN) ? INT_MAX : static_cast<int>(value);
   }
   std::vector<std::pair<std::string, OptionValue>> options;
   for (auto item : kwargs) {
-    std::string name = py::str(item.first);
+    std::string name = text_arg(item.first, "option name");
     options.emplace_back(name, from_py(game, name, item.second));
   }
   return Rules(game, n, options);
@@ -186,7 +187,8 @@ void bind_rules(py::module_& m) {
                                      info.spec->allowed(), std::string(info.spec->description)};
                                return out;
                              })
-      .def("option", [](const Rules& r, const std::string& name) { return to_py(r.option(name)); }, py::arg("name"))
+      .def("option", [](const Rules& r, py::handle name) { return to_py(r.option(text_arg(name, "name"))); },
+           py::arg("name"))
       .def("__repr__", &Rules::repr)
       .def("__str__", &Rules::describe)
       .def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<Rules>(); })
@@ -198,7 +200,9 @@ void bind_rules(py::module_& m) {
             return py::make_tuple(std::string(r.game_name()), r.players(), opts);
           },
           [](const py::tuple& t) {
-            return make_rules(t[0].cast<std::string>(), t[1], t[2].cast<py::dict>());
+            if (t.size() != 3 || !py::isinstance<py::dict>(t[2]))
+              throw py::type_error("Rules state must be (game, players, options), not " + quoted(t));
+            return make_rules(t[0], t[1], t[2].cast<py::dict>());
           }))
       .def(
           "readings",

@@ -17,22 +17,22 @@ using gdy::Deal;
 // A table move: a Move, or move text whose cards have exactly one reading.
 Move table_move(const Rules& rules, py::handle obj) {
   if (py::isinstance<Move>(obj)) return obj.cast<Move>();
-  if (!py::isinstance<py::str>(obj)) throw py::type_error("table must be a Move, move text or None");
-  const std::string text = obj.cast<std::string>();
+  if (!py::isinstance<py::str>(obj)) throw py::type_error("table=" + quoted(obj) + " must be a Move, move text or None");
+  const std::string text = text_arg(obj, "table");
   MoveText parsed = parse_move_text(text);
   if (parsed.declared) {
     if (parsed.declared->is_pass())
-      throw IllegalMoveError("position: the table '" + text + "' is a pass; leave table out when the seat leads");
+      throw IllegalMoveError("position: the table '" + quoted(text) + "' is a pass; leave table out when the seat leads");
     return *parsed.declared;
   }
   gdy::MoveList found;
   gdy::readings(gdy::config(rules), parsed.cards, found);
   if (found.size() == 1) return found.front();
   if (found.empty())
-    throw IllegalMoveError("position: the table '" + text + "' is no combination under " + rules.describe());
+    throw IllegalMoveError("position: the table '" + quoted(text) + "' is no combination under " + rules.describe());
   std::string listed;
   for (const Move& m : found) listed += (listed.empty() ? "" : "; ") + m.str();
-  throw AmbiguousMoveError("position: the table '" + text + "' has " + std::to_string(found.size()) +
+  throw AmbiguousMoveError("position: the table '" + quoted(text) + "' has " + std::to_string(found.size()) +
                            " readings: " + listed + "; name one with 'as', e.g. '" + found.back().str() + "'");
 }
 
@@ -82,7 +82,7 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(max_nodes_obj.ptr(), &overflow);
     if (overflow < 0 || (overflow == 0 && v < 1))
-      throw RulesError("max_nodes=" + std::string(py::repr(max_nodes_obj)) +
+      throw RulesError("max_nodes=" + quoted(max_nodes_obj) +
                        " is not allowed: expected a positive count or None");
     options.max_nodes = overflow > 0 ? 0 : static_cast<std::uint64_t>(v);  // beyond 2^63: no limit
   }
@@ -92,7 +92,7 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
       throw py::type_error("time_limit must be a number of seconds or None");
     const double t = time_obj.cast<double>();
     if (!(t > 0))
-      throw RulesError("time_limit=" + std::string(py::repr(time_obj)) +
+      throw RulesError("time_limit=" + quoted(time_obj) +
                        " is not allowed: expected a positive number of seconds or None");
     options.time_limit = t;
   }
@@ -102,7 +102,7 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
     int overflow = 0;
     const long long mb = PyLong_AsLongLongAndOverflow(table_mb_obj.ptr(), &overflow);
     if (overflow != 0 || mb < 1 || mb > (1 << 20))
-      throw RulesError("table_mb=" + std::string(py::repr(table_mb_obj)) +
+      throw RulesError("table_mb=" + quoted(table_mb_obj) +
                        " is not allowed: expected 1 to 1048576 megabytes or None");
     // Entries of 32 bytes, a power of two of them: the largest that fits.
     int bits = 15;  // 1 MB

@@ -55,8 +55,8 @@ constexpr int kRandomSeat = -1;
 
 int seat_from(py::handle seat, int players) {
   if (py::isinstance<py::str>(seat)) {
-    if (seat.cast<std::string>() == "random") return kRandomSeat;
-    throw RulesError("seat=" + std::string(py::repr(seat)) + " is not allowed: expected a seat 0 to " +
+    if (text_arg(seat, "seat") == "random") return kRandomSeat;
+    throw RulesError("seat=" + quoted(seat) + " is not allowed: expected a seat 0 to " +
                      std::to_string(players - 1) + " or 'random'");
   }
   return to_seat(seat, players, "seat");
@@ -65,13 +65,15 @@ int seat_from(py::handle seat, int players) {
 std::vector<Policy> opponents_from(py::handle obj) {
   std::vector<Policy> out;
   if (py::isinstance<py::str>(obj)) {
-    out.push_back(parse_policy(obj.cast<std::string>()));
+    out.push_back(parse_policy(text_arg(obj, "opponents")));
     return out;
   }
-  if (!py::isinstance<py::sequence>(obj)) throw py::type_error("opponents must be a policy name or a sequence of them");
+  if (!py::isinstance<py::sequence>(obj))
+    throw py::type_error("opponents=" + quoted(obj) + " must be a policy name or a sequence of them");
   for (auto item : obj.cast<py::sequence>()) {
-    if (!py::isinstance<py::str>(item)) throw py::type_error("opponents must be policy names ('random', 'greedy')");
-    out.push_back(parse_policy(item.cast<std::string>()));
+    if (!py::isinstance<py::str>(item))
+      throw py::type_error("opponents must be policy names ('random', 'greedy'), not " + quoted(item));
+    out.push_back(parse_policy(text_arg(item, "opponents")));
   }
   return out;
 }

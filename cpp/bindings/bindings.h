@@ -33,8 +33,19 @@ std::uint64_t to_seed(py::handle obj);
 // a bad one is a RulesError quoting it, in every game alike.
 std::uint64_t seed_arg(py::handle seed);
 int dealer_arg(py::handle dealer, int players);
-// repr(obj), cut to about 100 characters: what an error message quotes.
+// repr(obj), cut to about 100 characters: what an error message quotes. repr
+// escapes NUL and every other control character, so the message is not cut short
+// where C++ hands it to Python as a C string; an object whose repr fails is
+// named by its type.
 std::string quoted(py::handle obj);
+// Text already in C++ (core, move.h): its first 100 characters, control bytes escaped.
+using ganzdy::quoted;
+// The one way a text argument of _core enters C++: `obj` as UTF-8. Anything but
+// a str is a TypeError naming `what`; a str that is no text (a lone surrogate,
+// which UTF-8 cannot hold) is a ParseError: the type is right and the content
+// unreadable, like any other text the engine cannot read, so callers catching
+// GanzdyError for bad text catch it too. Both quote `obj` with quoted().
+std::string text_arg(py::handle obj, const char* what);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);

@@ -89,7 +89,7 @@ int seat_or_current(const DealT& d, py::handle seat, int players, const char* wh
 }
 
 // repr(obj) cut to 200 characters, for a message quoting a bad argument.
-inline std::string repr_of(py::handle obj) { return std::string(py::repr(obj)).substr(0, 200); }
+inline std::string repr_of(py::handle obj) { return quoted(obj); }
 // A seat, or None for -1 (no seat yet); a face's name, or None for -1.
 inline py::object seat_or_none(int seat) { return seat < 0 ? py::none() : py::object(py::int_(seat)); }
 inline py::object face_or_none(int face) { return face < 0 ? py::none() : py::object(py::str(face_name(face))); }

@@ -71,7 +71,7 @@ gj::HandResult result_in(py::handle obj) {
                      " (GoujiOutcome.result gives one)");
   const auto d = obj.cast<py::dict>();
   for (auto [key, value] : d) {
-    const std::string k = py::isinstance<py::str>(key) ? key.cast<std::string>() : repr_of(key);
+    const std::string k = py::isinstance<py::str>(key) ? quoted(text_arg(key, "previous key")) : repr_of(key);
     if (k != "places" && k != "pointed" && k != "declared" && k != "burns" && k != "men")
       throw RulesError("previous=" + whole + " has an unknown key '" + k + "': expected " + kPreviousKeys);
   }

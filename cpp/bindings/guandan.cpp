@@ -58,7 +58,7 @@ gd::DealSetup setup_from(py::handle previous_finish, py::handle first_leader, py
     if (seq.size() != 2) throw RulesError(bad);
     for (std::size_t t = 0; t < 2; ++t) {
       if (!py::isinstance<py::str>(seq[t])) throw RulesError(bad);
-      const auto rank = parse_rank(seq[t].cast<std::string>());
+      const auto rank = parse_rank(text_arg(seq[t], "team_levels"));
       if (!rank) throw RulesError(bad);
       setup.team_levels[t] = *rank;
     }

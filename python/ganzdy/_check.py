@@ -75,6 +75,34 @@ def instance(name: str, value: Any, kind: type | tuple[type, ...], what: str) ->
     return value
 
 
+def flag(name: str, value: Any) -> bool:
+    """``value`` if it is a bool (numpy's too): a flag given ``"no"`` or a list would
+    otherwise be read by its truth, the opposite of what was meant."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, not {type(value).__name__} {excerpt(value)}")
+
+
+def callback(name: str, value: Any) -> Any:
+    """``value`` if it is None or callable: checked when given, not when first called,
+    which may be hours into a run."""
+    if value is not None and not callable(value):
+        raise TypeError(
+            f"{name} must be callable or None, not {type(value).__name__} {excerpt(value)}"
+        )
+    return value
+
+
+def deal(name: str, value: Any) -> Any:
+    """``value`` if it is a deal of one of the games (a ``ganzdy.Deal``)."""
+    from ganzdy._core import GanDengYanDeal, GoujiDeal, GuandanDeal
+
+    kinds = (GanDengYanDeal, GuandanDeal, GoujiDeal)
+    return instance(
+        name, value, kinds, "a deal (ganzdy.Deal), e.g. Rules('gan_deng_yan').new_deal()"
+    )
+
+
 def rules(name: str, value: Any) -> Any:
     """``value`` if it is a ``ganzdy.Rules``."""
     from ganzdy._core import Rules
@@ -103,8 +131,11 @@ def agents(name: str, value: Any) -> list[Any]:
 __all__ = [
     "EXCERPT_LIMIT",
     "agents",
+    "callback",
     "count",
+    "deal",
     "excerpt",
+    "flag",
     "instance",
     "integral",
     "optional_integral",

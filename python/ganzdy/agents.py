@@ -489,6 +489,9 @@ def view_for(deal: Deal, history: Sequence[tuple[int, Move]] | None = None) -> S
     ``deal.history`` rebuilds every move and costs time linear in the ply (it is read
     only if the agent reads ``view.history``).
     """
+    _check.deal("deal", deal)
+    if history is not None:
+        _check.instance("history", history, Sequence, "a list of (seat, move) pairs or None")
     seat = deal.current_player
     if seat is None:
         raise GanzdyError("view_for: the deal is over, nobody is to act")
@@ -744,9 +747,14 @@ class HumanAgent:
         show_moves: bool = True,
     ) -> None:
         self.name = "human"
+        # Streams are duck-typed: whatever reads a line, whatever writes and flushes.
+        if input is not None and not callable(getattr(input, "readline", None)):
+            raise TypeError(f"input must be a text stream or None, not {_check.excerpt(input)}")
+        if output is not None and not callable(getattr(output, "write", None)):
+            raise TypeError(f"output must be a text stream or None, not {_check.excerpt(output)}")
         self._input = input
         self._output = output
-        self._show_moves = show_moves
+        self._show_moves = _check.flag("show_moves", show_moves)
         self._seen: dict[int, int] = {}  # seat -> plies already shown
 
     def _write(self, text: str) -> None:

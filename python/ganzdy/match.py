@@ -140,6 +140,7 @@ def play_deal(
     agents = _check.agents("agents", agents)
     seed = _check.optional_integral("seed", seed)
     dealer = _check.integral("dealer", dealer)
+    on_move = _check.callback("on_move", on_move)
     if len(agents) != rules.players:
         raise GanzdyError(f"{len(agents)} agents for {rules.players} seats ({rules})")
     deal = new_deal(rules, seed, dealer)
@@ -149,6 +150,7 @@ def play_deal(
 def new_deal(rules: Rules, seed: int | None = None, dealer: int = 0) -> Deal:
     """A deal of any game, dealt by ``dealer`` (the seat dealt the deck's first card):
     ``rules.new_deal(seed, dealer)``, typed as a ``ganzdy.Deal``."""
+    _check.rules("rules", rules)
     return game_of(rules).new_deal(rules, seed, dealer)
 
 
@@ -207,7 +209,7 @@ class Match(ABC, Generic[R]):
         self.rules = rules
         self.seed = _fresh_seed() if seed is None else seed & _MASK
         self.agents = build_agents(agents, self.seed)
-        self.on_move = on_move
+        self.on_move = _check.callback("on_move", on_move)
         self.results = []
         self.last_deal = None
 
@@ -751,6 +753,14 @@ def arena(
     deals = _check.count("deals", deals)
     seed = _check.optional_integral("seed", seed)
     bootstrap = _check.count("bootstrap", bootstrap)
+    rotate = _check.flag("rotate", rotate)
+    tribute = _check.flag("tribute", tribute)
+    on_deal = _check.callback("on_deal", on_deal)
+    on_progress = _check.callback("on_progress", on_progress)
+    if not isinstance(ray, str):
+        ray = _check.flag("ray", ray)
+    if start_method is not None:
+        _check.instance("start_method", start_method, str, "a start method name or None")
     players = rules.players
     teams = game_of(rules).teams > 0
     if len(entrants) == 1:

@@ -23,6 +23,7 @@ import logging
 import math
 import multiprocessing
 import os
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -148,6 +149,20 @@ def run_processes(
     return Ran(_merge(done, spans), "processes", workers, None, seconds)
 
 
+# Chunks handed to the pool ahead of the workers: enough to keep every worker busy, few
+# enough that stopping (Ctrl-C, a failed chunk) never waits on a backlog. Submitting all
+# chunks up front made a million-deal arena queue some 31,000 futures, and Ctrl-C during
+# that loop (outside any handler) left the pool to finish every one of them.
+IN_FLIGHT_PER_WORKER = 2
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C at a terminal reaches the whole process group. The parent alone decides
+    # what an interruption keeps (it stops the workers itself); a worker that took it
+    # would print a traceback of its own and hand back a KeyboardInterrupt as a result.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_pool(
     task: Task[P, R],
     payload: P,
@@ -158,27 +173,34 @@ def _run_pool(
     on_chunk: ChunkObserver[R] | None,
 ) -> None:
     """Run ``spans`` in one pool, filling ``done`` as chunks finish."""
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: dict[Future[list[R]], tuple[int, int]] = {
-            pool.submit(task, payload, start, stop): (start, stop) for start, stop in spans
-        }
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    start, stop = pending.pop(future)
-                    done[start] = future.result()  # re-raises a worker's exception here
-                    if on_chunk is not None:
-                        on_chunk(start, stop, done[start])
-        except BaseException as error:
-            # One chunk failed (or Ctrl-C): drop the chunks not yet started.
-            for future in pending:
-                future.cancel()
-            if isinstance(error, KeyboardInterrupt):
-                # Leaving the pool waits for the running chunks, which can take minutes:
-                # after Ctrl-C the caller wants what finished now, so stop the workers.
-                _stop_workers(pool)
-            raise
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
+    waiting = iter(spans)
+    pending: dict[Future[list[R]], tuple[int, int]] = {}
+    try:
+        while True:
+            while len(pending) < workers * IN_FLIGHT_PER_WORKER:
+                span = next(waiting, None)
+                if span is None:
+                    break
+                pending[pool.submit(task, payload, *span)] = span
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                start, stop = pending.pop(future)
+                done[start] = future.result()  # re-raises a worker's exception here
+                if on_chunk is not None:
+                    on_chunk(start, stop, done[start])
+    except KeyboardInterrupt:
+        # The running chunks can take minutes: after Ctrl-C the caller wants what
+        # finished now, so stop the workers rather than wait for them.
+        _stop_workers(pool)
+        raise
+    except BaseException:
+        # One chunk failed: the others still queued are dropped, the running ones end.
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

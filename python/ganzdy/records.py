@@ -14,6 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ganzdy import _check
 from ganzdy._check import excerpt
 from ganzdy._core import GanzdyError, Rules
 from ganzdy.deal import Deal
@@ -72,6 +73,15 @@ def _setup_of(deal: Deal) -> dict[str, Any]:
 
 def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]:
     """The deal as a JSON-compatible record; ``agents`` optionally names who sat at each seat."""
+    _check.deal("deal", deal)
+    if agents is not None and (
+        isinstance(agents, str)
+        or not isinstance(agents, Sequence)
+        or not all(isinstance(a, str) for a in agents)
+    ):
+        raise TypeError(
+            f"agents must be a list of agent names (str) or None, not {excerpt(agents)}"
+        )
     if deal.root_ply:
         # A search copy keeps no moves before it was made, so it cannot replay.
         raise RecordError(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ganzdy import _check
 from ganzdy._core import GanDengYanDeal, ParseError, Rules
 
 _KEYS = ("to_act", "table", "owner", "dealer")
@@ -29,7 +30,7 @@ def _seat(key: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ParseError(f"position: {key}={text!r} is not a seat number") from None
+        raise ParseError(f"position: {key}={_check.excerpt(text)} is not a seat number") from None
 
 
 def parse_position(
@@ -44,12 +45,16 @@ def parse_position(
     Raises ParseError for text that is not a position, and the errors of
     Rules.position for a position the rules do not allow.
     """
+    _check.instance("text", text, str, "position text, e.g. '5s 6s | 7h 7d ; to_act=0'")
+    _check.instance("game", game, str, "a game name, e.g. 'gan_deng_yan'")
+    if options is not None:
+        _check.instance("options", options, Mapping, "a dict of rules options or None")
     head, *settings = text.split(";")
     hands = [part.strip() for part in head.split("|")]
     if len(hands) < 2:
         raise ParseError(
-            f"position {text!r} has {len(hands)} hand: separate the hands of the seats "
-            "with '|', e.g. '5s 6s BJ | 7h 7d'"
+            f"position {_check.excerpt(text)} has {len(hands)} hand: separate the hands of "
+            "the seats with '|', e.g. '5s 6s BJ | 7h 7d'"
         )
     hands = ["" if hand == "-" else hand for hand in hands]
     values: dict[str, str] = {}
@@ -79,6 +84,7 @@ def parse_position(
 def format_position(deal: GanDengYanDeal) -> str:
     """The position of `deal` as text that parse_position reads back (hands, seat to
     act, table and its owner; the rules are not part of the text)."""
+    _check.instance("deal", deal, GanDengYanDeal, "a GanDengYanDeal")
     hands = " | ".join(str(deal.hand(seat)) or "-" for seat in range(deal.players))
     if deal.is_terminal:
         return hands

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "ganzdy/core/errors.h"
+#include "ganzdy/core/move.h"
 
 namespace ganzdy {
 
@@ -31,8 +32,8 @@ std::string bad_token(std::string_view text, std::size_t pos) {
 }
 
 [[noreturn]] void fail(std::string_view text, std::size_t pos, int index, std::string_view why) {
-  throw ParseError("bad card '" + bad_token(text, pos) + "' (card " + std::to_string(index) +
-                   ", at character " + std::to_string(pos) + ") in '" + std::string(text) + "': " +
+  throw ParseError("bad card '" + quoted(bad_token(text, pos)) + "' (card " + std::to_string(index) +
+                   ", at character " + std::to_string(pos) + ") in '" + quoted(text) + "': " +
                    std::string(why));
 }
 

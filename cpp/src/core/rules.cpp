@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "ganzdy/core/errors.h"
+#include "ganzdy/core/move.h"
 #include "core/preset.h"
 
 namespace ganzdy {
@@ -31,7 +32,8 @@ std::optional<Game> game_of(std::string_view name) {
   return std::nullopt;
 }
 
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Names a caller passed may be megabytes or hold NUL bytes: quoted() bounds and escapes them.
+std::string quote(std::string_view s) { return "'" + quoted(s) + "'"; }
 
 // "'gan_deng_yan', 'guandan', 'gouji'": every game of the registry.
 std::string game_names() {

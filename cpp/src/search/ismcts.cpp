@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ganzdy/core/errors.h"
+#include "ganzdy/core/move.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy {
@@ -11,7 +12,7 @@ Reward parse_reward(std::string_view name) {
   if (name == "win") return Reward::win;
   if (name == "points") return Reward::points;
   if (name == "mixed") return Reward::mixed;
-  throw RulesError("unknown reward '" + std::string(name) + "': expected 'win', 'points' or 'mixed'");
+  throw RulesError("unknown reward '" + quoted(name) + "': expected 'win', 'points' or 'mixed'");
 }
 
 }  // namespace ganzdy

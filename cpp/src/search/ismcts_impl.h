@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -113,14 +114,20 @@ class Search {
     slot_.assign(keys_.size(), 0);
   }
 
-  // Runs until `budget` iterations (0: no limit) or the deadline (when `timed`).
-  RootStats run(std::int64_t budget, bool timed, Clock::time_point deadline) {
+  // Runs until `budget` iterations (0: no limit), the deadline (when `timed`) or
+  // `stop`. `keep_going` (only the calling thread's tree has one) is asked before
+  // each iteration, and its false raises `stop` for the other trees too. A relaxed
+  // load a iteration is all the others pay: an iteration is tens of microseconds.
+  RootStats run(std::int64_t budget, bool timed, Clock::time_point deadline, std::atomic<bool>& stop,
+                const KeepGoing* keep_going) {
     nodes_.clear();
     // About 1.4 nodes an iteration (forced moves add nodes without ending a descent).
     nodes_.reserve(budget > 0 ? static_cast<std::size_t>(std::min<std::int64_t>(2 * budget + 64, kMaxNodes)) : 4096);
     nodes_.emplace_back();
     std::int64_t done = 0;
     do {
+      if (keep_going != nullptr && !(*keep_going)()) stop.store(true, std::memory_order_relaxed);
+      if (stop.load(std::memory_order_relaxed)) break;
       iterate();
       ++done;
     } while ((budget <= 0 || done < budget) && !(timed && Clock::now() >= deadline));
@@ -356,23 +363,27 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.time_limit));
   std::vector<RootStats> stats(static_cast<std::size_t>(threads));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+  std::atomic<bool> stop{false};
+  const KeepGoing* keep_going = options.keep_going ? &options.keep_going : nullptr;
   auto work = [&](int t) {
     try {
       std::int64_t budget = 0;
       if (options.iterations > 0)
         budget = options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
       Search<Deal> search(info, options, root_moves, thread_seed(options.seed, t));
-      stats[static_cast<std::size_t>(t)] = search.run(budget, timed, deadline);
+      stats[static_cast<std::size_t>(t)] = search.run(budget, timed, deadline, stop, t == 0 ? keep_going : nullptr);
     } catch (...) {
       errors[static_cast<std::size_t>(t)] = std::current_exception();
+      stop.store(true, std::memory_order_relaxed);  // the search fails anyway: the others need not finish
     }
   };
-  if (threads == 1) {
-    work(0);
-  } else {
+  {
+    // Tree 0 grows on the calling thread, the only one that may ask keep_going
+    // (the bindings' poll takes the GIL with this thread's state).
     std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    pool.reserve(static_cast<std::size_t>(threads - 1));
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
     for (auto& th : pool) th.join();
   }
   for (const auto& e : errors)

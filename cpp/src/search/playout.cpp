@@ -6,13 +6,14 @@
 #include <thread>
 
 #include "ganzdy/core/errors.h"
+#include "ganzdy/core/move.h"
 
 namespace ganzdy {
 
 Policy parse_policy(std::string_view name) {
   if (name == "random") return Policy::random;
   if (name == "greedy") return Policy::greedy;
-  throw RulesError("unknown built-in policy '" + std::string(name) + "': expected 'random' or 'greedy'");
+  throw RulesError("unknown built-in policy '" + quoted(name) + "': expected 'random' or 'greedy'");
 }
 
 std::uint64_t deal_seed(std::uint64_t seed, std::uint64_t index) {

@@ -78,7 +78,7 @@ class GanDengYanMatch(Match[DealResult]):
             raise GanzdyError(f"first_dealer={first_dealer} is not a seat of {rules}")
         self.dealer = first_dealer  # who deals the next deal
         self.max_redeals = max_redeals
-        self.keep_records = keep_records
+        self.keep_records = _check.flag("keep_records", keep_records)
         self.points = [0] * rules.players
         self.redeals = 0  # drawn deals re-dealt, over the whole match
         self.dealt = 0  # deals dealt, re-deals included: the index of the next deal seed
@@ -138,11 +138,16 @@ def arena_deal(
 ) -> GanDengYanDeal:
     """An arena deal: shuffled from ``seed``, dealt by ``dealer`` (Gan Deng Yan has no
     tribute, so nothing comes from a previous deal)."""
+    _check.rules("rules", rules)
+    seed, dealer = _check.integral("seed", seed), _check.integral("dealer", dealer)
+    _check.integral("arena_seed", arena_seed)
+    _check.optional_integral("deck", deck)
     return GanDengYanDeal(rules, seed, dealer)
 
 
 def arena_score(deal: GanDengYanDeal) -> tuple[int | None, bool, tuple[int, ...]]:
     """The winner (None when drawn), whether the deal was drawn, and each seat's points."""
+    _check.instance("deal", deal, GanDengYanDeal, "a GanDengYanDeal")
     outcome = deal.outcome
     return outcome.winner, outcome.drawn, tuple(outcome.points)
 

@@ -153,9 +153,11 @@ class GoujiMatch(Match[HandResult]):
             raise GanzdyError(f"hands={hands!r}: expected a whole number of hands")
         self._start(rules, agents, seed, on_move)
         self.hands = hands
-        self.keep_records = keep_records
-        self.max_voids = max_voids
+        self.keep_records = _check.flag("keep_records", keep_records)
+        self.max_voids = _check.count("max_voids", max_voids)
         self.deals_dealt = 0
+        if previous is not None:
+            _check.instance("previous", previous, Mapping, "a hand result (a dict) or None")
         self.previous: dict[str, Any] | None = None if previous is None else dict(previous)
         self.totals = [0] * PLAYERS
         if self.previous is not None:
@@ -242,6 +244,7 @@ def previous_hand(seed: int, deck: int) -> dict[str, Any]:
     """The result of the hand before a Gouji arena deck (for its tribute): a random order
     of the six seats as places, and each seat but the 头科 点-ed with probability 1/3,
     drawn from the arena seed and the deck."""
+    seed, deck = _check.integral("seed", seed), _check.integral("deck", deck)
     rng = random.Random(derive_seed(seed, 4, deck))
     places = list(range(6))
     rng.shuffle(places)
@@ -254,6 +257,11 @@ def arena_deal(
     """An arena hand shuffled from ``seed``: after a random previous hand
     (``previous_hand``) of arena deck ``deck``, so tribute is paid; a first hand when
     ``deck`` is None. Gouji has no dealer: ``dealer`` is not used."""
+    _check.rules("rules", rules)
+    seed = _check.integral("seed", seed)
+    _check.integral("dealer", dealer)
+    arena_seed = _check.integral("arena_seed", arena_seed)
+    deck = _check.optional_integral("deck", deck)
     previous = None if deck is None else previous_hand(arena_seed, deck)
     return GoujiDeal(rules, seed, previous=previous)
 
@@ -261,6 +269,7 @@ def arena_deal(
 def arena_score(deal: GoujiDeal) -> tuple[int | None, bool, tuple[int, ...]]:
     """The best-placed seat of the winning team (None, drawn, on equal team points or a
     hand voided by two revolutions), and each seat's points: its team's."""
+    _check.instance("deal", deal, GoujiDeal, "a GoujiDeal")
     outcome = deal.outcome
     team = outcome.winning_team
     winner = None if team is None else next(s for s in outcome.places if s % 2 == team)

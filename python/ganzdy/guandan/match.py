@@ -130,6 +130,8 @@ def finish_result(finish_order: Sequence[int]) -> tuple[int, str]:
     ``finish_order`` lists the seats in the order they went out, as a hand's outcome
     gives it (2 seats after 1-2, 3 otherwise) or all four.
     """
+    if isinstance(finish_order, str) or not isinstance(finish_order, Sequence):
+        raise TypeError(f"finish_order must be a list of seats, not {_check.excerpt(finish_order)}")
     order = list(finish_order)
     seats_ok = len(set(order)) == len(order) and all(s in (0, 1, 2, 3) for s in order)
     if not (2 <= len(order) <= 4 and seats_ok):
@@ -164,6 +166,8 @@ def next_state(
     state: MatchState, finish_order: Sequence[int], options: MatchOptions
 ) -> LevelChange:
     """The match after a hand played at ``state.level`` finished in ``finish_order``."""
+    _check.instance("state", state, MatchState, "a MatchState")
+    _check.instance("options", options, MatchOptions, "a MatchOptions")
     if state.winner is not None:
         raise GanzdyError(f"the match is over: team {state.winner} passed A")
     team, result = finish_result(finish_order)
@@ -265,8 +269,10 @@ class GuandanMatch(Match[HandResult]):
             raise GanzdyError(f"max_hands={max_hands!r}: expected a whole number, or None")
         self._start(rules, agents, seed, on_move)
         self.max_hands = max_hands
+        if start is not None:
+            _check.instance("start", start, MatchState, "a MatchState or None")
         self.state = MatchState() if start is None else start
-        self.keep_records = keep_records
+        self.keep_records = _check.flag("keep_records", keep_records)
         self._options: dict[str, Any] = {
             name: o.value for name, o in rules.options.items() if name != "level"
         }
@@ -348,6 +354,7 @@ MATCH = GuandanMatch
 def previous_finish(seed: int, deck: int) -> list[int]:
     """The finishing order of the hand before a Guandan arena deck (for its tribute): a
     random order of the four seats drawn from the arena seed and the deck."""
+    seed, deck = _check.integral("seed", seed), _check.integral("deck", deck)
     order = [0, 1, 2, 3]
     random.Random(derive_seed(seed, 4, deck)).shuffle(order)
     return order
@@ -359,12 +366,20 @@ def arena_deal(
     """An arena hand at the rules' level, shuffled from ``seed``: after a random previous
     hand (``previous_finish``) of arena deck ``deck``, so tribute is paid; a first hand
     when ``deck`` is None. Guandan has no dealer: ``dealer`` is not used."""
+    _check.rules("rules", rules)
+    seed = _check.integral("seed", seed)
+    _check.integral("dealer", dealer)
+    arena_seed = _check.integral("arena_seed", arena_seed)
+    deck = _check.optional_integral("deck", deck)
     previous = None if deck is None else previous_finish(arena_seed, deck)
     return GuandanDeal(rules, seed, previous_finish=previous)
 
 
 def arena_score(deal: GuandanDeal) -> tuple[int | None, bool, tuple[int, ...]]:
     """The first seat out (its team won), never drawn, and each seat's points."""
+    _check.instance("deal", deal, GuandanDeal, "a GuandanDeal")
+    if not deal.is_terminal:
+        raise GanzdyError(f"arena_score: the hand is not over (ply {deal.ply})")
     outcome = deal.outcome
     return outcome.finish_order[0], False, tuple(outcome.points)
 

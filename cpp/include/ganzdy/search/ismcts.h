@@ -130,6 +130,11 @@ struct IsmctsOptions {
   Reward reward = Reward::points;
   int threads = 1;                 // >= 1
   std::uint64_t seed = 0;
+  // Asked on the calling thread before every iteration of its tree (the bindings
+  // poll Ctrl-C here, so it must be cheap: a clock read between real checks);
+  // false stops every thread's tree at its next iteration, and the result then
+  // covers the iterations done. Empty: only the budget stops the search.
+  KeepGoing keep_going;
 };
 
 // One root move's statistics, summed over threads.
@@ -154,7 +159,9 @@ struct IsmctsResult {
 // Searches from `info` for the seat to act, which must be info.seat(). Throws
 // RulesError when the deal is over, another seat is to act, or the options are bad
 // (no budget at all, threads < 1, negative values, a greedy rollout in Gouji).
-// With a single legal move it returns at once without searching.
+// With a single legal move it returns at once without searching. The calling
+// thread grows the first tree itself (and asks options.keep_going); threads - 1
+// more are started for the others.
 template <GameDeal Deal>
 IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options);
 
