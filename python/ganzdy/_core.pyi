@@ -909,16 +909,6 @@ def time_generation(
     iterations: int = 10000,
     repeats: int = 7,
 ) -> tuple[float, int]: ...
-def greedy_index(
-    rules: Rules,
-    seat: int,
-    hand: str | Cards,
-    table: Move | None,
-    table_owner: int | None,
-    hand_sizes: Sequence[int],
-    out_seats: Sequence[int],
-    legal_moves: Sequence[Move],
-) -> int: ...
 def gouji_greedy_index(
     rules: Rules,
     seat: int,

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pytest
 
 import ganzdy
 from ganzdy import GuandanDeal, Move, Rules
-from ganzdy._core import deal_seed, greedy_index
+from ganzdy._core import deal_seed
 from ganzdy.match import drive
 
 RULES = Rules("guandan")
@@ -86,22 +87,143 @@ def test_guandan_views_count_bombs_and_list_seats_out_in_order() -> None:
 
 
 # -- the greedy policy -------------------------------------------------------------
+#
+# Each position below is reached through a real deal: a deck order chosen so that the
+# seats hold the cards a case needs, then moves pushed until the case's seat acts.
+# The cards a seat does not need ("filler") come from the rest of the deck and are shed
+# as led singles while the others pass, so the hand the policy reads is the case's.
+
+SUITS = "shdc"
+# Single cards from low to high at level 2 (the 2s are the level, above the ace).
+ORDER = "3456789TJQKA2"
+
+
+def full_deck() -> list[str]:
+    return [r + s for r in "23456789TJQKA" for s in SUITS] * 2 + ["BJ", "RJ"] * 2
+
+
+def worth(card: str) -> int:
+    return {"BJ": 13, "RJ": 14}.get(card, ORDER.index(card[0]) if card[0] in ORDER else -1)
+
+
+def deck_for(
+    held: Mapping[int, str], fits: Mapping[int, Callable[[str], bool]] | None = None
+) -> list[str]:
+    """A deck order dealt from seat 0 that gives seat s the cards held[s], filled up to
+    27 from the rest of the deck with cards that fits[s] accepts (seats with a filter
+    are filled first)."""
+    rest = full_deck()
+    random.Random(len(held)).shuffle(rest)
+    hands: list[list[str]] = [[] for _ in range(4)]
+    for seat, cards in held.items():
+        for card in cards.split():
+            rest.remove(card)
+            hands[seat].append(card)
+    fits = fits or {}
+    for seat in sorted(range(4), key=lambda s: s not in fits):
+        accept = fits.get(seat, lambda _card: True)
+        for card in [c for c in rest if accept(c)][: 27 - len(hands[seat])]:
+            rest.remove(card)
+            hands[seat].append(card)
+        assert len(hands[seat]) == 27, f"no deck fills seat {seat} under its filter"
+    return [hands[i % 4][i // 4] for i in range(108)]
+
+
+def leading(deal: GuandanDeal) -> bool:
+    return Move("pass") not in deal.legal_moves
+
+
+def filler_singles(deal: GuandanDeal, seat: int, keep: Sequence[str]) -> list[Move]:
+    """The legal singles of the seat to act that spend none of the cards it keeps."""
+    spare = list(deal.hand(seat))
+    for card in keep:
+        spare.remove(card)
+    singles = [m for m in deal.legal_moves if m.kind == "single" and str(m.cards) in spare]
+    return sorted(singles, key=lambda m: worth(str(m.cards)))
+
+
+def shed(deal: GuandanDeal, seat: int, keep: Sequence[str], down_to: int) -> None:
+    """The leader `seat` leads filler singles, highest first (its low ones are kept to
+    hand the lead over), everyone else passing, down to `down_to` cards."""
+    while len(deal.hand(seat)) > down_to:
+        assert deal.current_player == seat and leading(deal)
+        deal.push(filler_singles(deal, seat, keep)[-1])
+        for _ in range(3):
+            deal.push(Move("pass"))
+
+
+def hand_over_lead(
+    deal: GuandanDeal, giver: int, taker: int, keep: Mapping[int, Sequence[str]]
+) -> None:
+    """The leader `giver` leads its lowest filler single, `taker` beats it with its
+    highest and everyone else passes until `taker` leads."""
+    assert deal.current_player == giver and leading(deal)
+    deal.push(filler_singles(deal, giver, keep.get(giver, ()))[0])
+    while not (deal.current_player == taker and leading(deal)):
+        seat = deal.current_player
+        assert seat is not None
+        beats = filler_singles(deal, seat, keep.get(seat, ())) if seat == taker else []
+        deal.push(beats[-1] if beats and not leading(deal) else Move("pass"))
+
+
+def play_position(
+    hand: str,
+    table: Move | None = None,
+    owner: int | None = None,
+    sizes: Mapping[int, int] | None = None,
+) -> GuandanDeal:
+    """A first deal in play where seat 0 acts holding `hand`: leading, or following
+    `table` played by `owner`; sizes[s] is how many cards seat s then holds (the seats
+    not named keep 25 or more)."""
+    sizes = dict(sizes or {})
+    held = {0: hand}
+    if table is not None:
+        assert owner is not None
+        held[owner] = str(table.cards)
+    keep: dict[int, Sequence[str]] = {s: cards.split() for s, cards in held.items()}
+    shedders = [s for s in sizes if s not in (0, owner)]
+    deal = GuandanDeal(RULES, deck=deck_for(held), first_leader=(shedders or [0])[0])
+    for i, seat in enumerate(shedders):
+        shed(deal, seat, keep.get(seat, ()), sizes[seat] + 1)
+        hand_over_lead(deal, seat, ([*shedders, 0])[i + 1], keep)
+    if table is None:
+        shed(deal, 0, keep[0], len(hand.split()))
+    else:
+        assert owner is not None
+        shed(deal, 0, keep[0], len(hand.split()) + 1)
+        hand_over_lead(deal, 0, owner, keep)
+        if owner in sizes:
+            shed(deal, owner, keep[owner], sizes[owner] + len(table.cards))
+        deal.push(table)
+        while deal.current_player != 0:
+            deal.push(Move("pass"))
+    assert deal.current_player == 0 and deal.phase == "play"
+    assert deal.hand(0) == ganzdy.Cards(hand)
+    for seat, size in sizes.items():
+        assert deal.hand_sizes[seat] == size
+    assert all(n > 6 for s, n in enumerate(deal.hand_sizes) if s != 0 and s not in sizes)
+    return deal
 
 
 def choose(
     hand: str,
     table: Move | None = None,
     owner: int | None = None,
-    sizes: Sequence[int] = (27, 27, 27, 27),
-    rules: Rules = RULES,
-    seat: int = 0,
+    sizes: Mapping[int, int] | None = None,
 ) -> Move:
-    moves = rules.legal_moves(hand, table)
-    if table is not None:
-        moves = [Move("pass"), *moves]
-    sizes = list(sizes)
-    sizes[seat] = len(ganzdy.Cards(hand))
-    return moves[greedy_index(rules, seat, hand, table, owner, sizes, [], moves)]
+    deal = play_position(hand, table, owner, sizes)
+    return deal.legal_moves[deal.greedy_index()]
+
+
+def test_play_positions_are_the_cases() -> None:
+    deal = play_position("5s 5h 5d 5c 3s 8h 9h", Move("single", "A", "Ad"), 1, {1: 5})
+    assert deal.hand_sizes == [7, 5, 27, 27]
+    assert deal.history[-3:] == [
+        (1, Move("single", "A", "Ad")),
+        (2, Move("pass")),
+        (3, Move("pass")),
+    ]
+    assert play_position("3s 4h 4d Kc").hand_sizes == [4, 27, 27, 27]
 
 
 def test_greedy_plays_out_when_it_can() -> None:
@@ -128,10 +250,10 @@ def test_greedy_lets_its_partner_win() -> None:
 def test_greedy_keeps_bombs_back_unless_an_opponent_is_about_to_go_out() -> None:
     table = Move("single", "A", "Ad")
     assert choose("5s 5h 5d 5c 3s 8h 9h", table, owner=1).is_pass
-    danger = choose("5s 5h 5d 5c 3s 8h 9h", table, owner=1, sizes=(0, 5, 27, 27))
+    danger = choose("5s 5h 5d 5c 3s 8h 9h", table, owner=1, sizes={1: 5})
     assert danger == Move("bomb", "5", "5s 5h 5d 5c")
     # A partner close to going out is no danger.
-    assert choose("5s 5h 5d 5c 3s 8h 9h", table, owner=1, sizes=(0, 27, 3, 27)).is_pass
+    assert choose("5s 5h 5d 5c 3s 8h 9h", table, owner=1, sizes={2: 3}).is_pass
 
 
 def test_greedy_bombs_when_the_rest_then_plays_out() -> None:
@@ -145,28 +267,17 @@ def test_greedy_spends_no_wild_on_a_cheap_beat() -> None:
     assert choose("2h 9s Kd Kc", Move("single", "8", "8d"), owner=3) == Move("single", "9", "9s")
 
 
-def tribute_choice(hand: str, rules: Rules = RULES) -> str:
-    deal_rules = rules
-    values = {m.cards for m in deal_rules.legal_moves(hand)}  # only to check the hand parses
-    assert values
-    cards = ganzdy.Cards(hand)
-    top = max(
-        (c for c in cards if c != "2h"),
-        key=lambda c: (
-            17
-            if c == "RJ"
-            else 16
-            if c == "BJ"
-            else 15
-            if c[0] == "2"
-            else "3456789TJQKA".index(c[0]) + 3
-        ),
-    )
-    choices = [Move("tribute", "", c) for c in sorted(set(cards)) if c[0] == top[0] and c != "2h"]
-    order = {"s": 0, "h": 1, "d": 2, "c": 3}
-    choices.sort(key=lambda m: order[str(m.cards)[1]])
-    sizes = [27, 27, 27, 27]
-    return str(choices[greedy_index(rules, 1, hand, None, None, sizes, [], choices)].cards)
+def low_plain(card: str) -> bool:
+    """A filler card that is no tribute or return candidate's rival: 3 to 9, no wild."""
+    return card[0] in "3456789"
+
+
+def tribute_choice(hand: str) -> str:
+    """Seat 1, last out of the previous deal, pays seat 0 from `hand` and 3s to 9s."""
+    deck = deck_for({1: hand}, {1: low_plain})
+    deal = GuandanDeal(RULES, deck=deck, previous_finish=[0, 3, 2, 1])
+    assert deal.phase == "tribute" and deal.current_player == 1 and not deal.resisted
+    return str(deal.legal_moves[deal.greedy_index()].cards)
 
 
 def test_greedy_pays_the_tribute_card_that_keeps_a_straight_flush() -> None:
@@ -177,10 +288,17 @@ def test_greedy_pays_the_tribute_card_that_keeps_a_straight_flush() -> None:
 
 def test_greedy_returns_its_least_useful_card() -> None:
     def give_back(hand: str) -> str:
-        choices = [Move("return", "", c) for c in hand.split()]
-        sizes = [28, 26, 27, 27]
-        index = greedy_index(RULES, 0, hand + " RJ Ks", None, None, sizes, [], choices)
-        return str(choices[index].cards)
+        # Seat 1 pays its only red joker to seat 0, whose other cards are all above ten
+        # (no wild): the cards it may give back are those of `hand`.
+        high = {0: lambda c: c[0] in "JQK" or c == "BJ", 1: lambda c: c[0] in "3456789TJQ"}
+        deal = GuandanDeal(
+            RULES, deck=deck_for({0: hand + " Ks", 1: "RJ"}, high), previous_finish=[0, 3, 2, 1]
+        )
+        deal.push(Move("tribute", "", "RJ"))
+        assert deal.phase == "return" and deal.current_player == 0
+        assert deal.hand_sizes == [28, 26, 27, 27]
+        assert sorted(str(m.cards) for m in deal.legal_moves) == sorted(set(hand.split()))
+        return str(deal.legal_moves[deal.greedy_index()].cards)
 
     assert give_back("3s 3h 5d 9s") == "5d"  # a lone card before a pair, the lowest first
     assert give_back("3s 9s 9h") == "3s"
@@ -189,30 +307,14 @@ def test_greedy_returns_its_least_useful_card() -> None:
 
 
 def test_greedy_picks_the_higher_tribute_card() -> None:
-    choices = [Move("pick", "", "As"), Move("pick", "", "BJ")]
-    assert greedy_index(RULES, 0, "3s", None, None, [27] * 4, [], choices) == 1
-
-
-def test_greedy_index_refuses_moves_of_another_game_or_phase() -> None:
-    with pytest.raises(ganzdy.IllegalMoveError, match="no move of the play phase"):
-        greedy_index(RULES, 0, "3s 4s", None, None, [27] * 4, [], [Move("single", "3", "3s 4s")])
-    with pytest.raises(ganzdy.IllegalMoveError, match="no move of the tribute phase"):
-        greedy_index(
-            RULES,
-            0,
-            "3s 4s",
-            None,
-            None,
-            [27] * 4,
-            [],
-            [Move("tribute", "", "3s"), Move("single", "4", "4s")],
-        )
-    with pytest.raises(ganzdy.IllegalMoveError, match="does not hold As"):
-        greedy_index(RULES, 0, "3s 4s", None, None, [27] * 4, [], [Move("tribute", "", "As")])
-    with pytest.raises(ganzdy.RulesError, match="table_owner"):
-        greedy_index(
-            RULES, 0, "3s 4s", Move("single", "3", "3d"), None, [27] * 4, [], [Move("pass")]
-        )
+    rules = Rules("guandan", double_tribute_assignment="first_picks")
+    no_ace = {1: lambda c: c[0] in "3456789TJQK", 3: lambda c: c[0] in "3456789TJQKA"}
+    deal = GuandanDeal(rules, deck=deck_for({1: "As", 3: "BJ"}, no_ace), previous_finish=[0, 2])
+    deal.push(Move("tribute", "", "As"))
+    deal.push(Move("tribute", "", "BJ"))
+    assert deal.phase == "pick" and deal.current_player == 0
+    assert sorted(str(m.cards) for m in deal.legal_moves) == ["As", "BJ"]
+    assert deal.legal_moves[deal.greedy_index()] == Move("pick", "", "BJ")
 
 
 # -- playouts ----------------------------------------------------------------------
@@ -278,7 +380,9 @@ def test_greedy_team_beats_random_team() -> None:
 
 
 def test_guandan_playout_arguments() -> None:
-    with pytest.raises(ganzdy.RulesError, match="tribute= is for games whose hands pay tribute; gan_deng_yan"):
+    with pytest.raises(
+        ganzdy.RulesError, match="tribute= is for games whose hands pay tribute; gan_deng_yan"
+    ):
         ganzdy.playouts(Rules("gan_deng_yan", players=4), 5, tribute=True)
     with pytest.raises(ganzdy.RulesError, match="4 policies"):
         ganzdy.playouts(RULES, 5, agents=["random"] * 3)
