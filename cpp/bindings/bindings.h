@@ -157,7 +157,6 @@ void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_games(py::module_& m);
-void bind_agents(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);
 void bind_ismcts(py::module_& m);

@@ -7,6 +7,7 @@
 #include "bind_deal_contract.h"
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
+#include "ganzdy/gouji/agents.h"
 #include "ganzdy/gouji/deal.h"
 #include "ganzdy/gouji/observation.h"
 #include "ganzdy/gouji/playout.h"
@@ -164,10 +165,59 @@ std::string_view role_name(Deal::Role role) {
 
 int seat_arg(py::handle seat) { return to_seat(seat, gj::kPlayers, "seat"); }
 
+std::uint8_t seat_mask(const std::vector<int>& seats, const char* what) {
+  std::uint8_t mask = 0;
+  for (int s : seats) {
+    if (s < 0 || s >= gj::kPlayers)
+      throw RulesError("gouji greedy: " + std::string(what) + " names seat " + std::to_string(s) + ": expected 0 to 5");
+    mask = static_cast<std::uint8_t>(mask | gj::seat_bit(s));
+  }
+  return mask;
+}
+
+// The greedy policy on a position built by hand, for the policy's tests: the
+// arguments become a gj::SeatView, which gj::checked_greedy_choice checks.
+int greedy_index_by_hand(const Rules& rules, int seat, py::handle phase, py::handle hand, std::optional<Move> table,
+                         std::optional<int> owner, py::handle role, const std::vector<int>& hand_sizes,
+                         const std::vector<int>& active, const std::vector<int>& opened, bool head, bool anyone_out,
+                         const std::vector<Move>& legal) {
+  require_game(rules, Game::gouji, "gouji_greedy_index");
+  if (static_cast<int>(hand_sizes.size()) != gj::kPlayers)
+    throw RulesError("gouji greedy: hand_sizes holds " + std::to_string(hand_sizes.size()) + " counts: expected 6");
+  gj::SeatView v;
+  v.seat = seat;
+  const std::optional<gj::Phase> named = gj::phase_named(text_arg(phase, "phase"));
+  if (!named) throw RulesError("gouji greedy: phase " + quoted(phase) + ": expected buy, return, revolt, yaotou, xuandian or play");
+  v.phase = *named;
+  if (v.phase == gj::Phase::play) {
+    const std::string name = role.is_none() ? "" : text_arg(role, "role");
+    if (name == "lead") v.role = Deal::Role::lead;
+    else if (name == "answer") v.role = Deal::Role::answer;
+    else if (name == "burn") v.role = Deal::Role::burn;
+    else throw RulesError("gouji greedy: role " + quoted(role) + " in play: expected 'lead', 'answer' or 'burn'");
+  }
+  v.hand = to_cards(hand, "hand");
+  v.table = table.value_or(Move::pass_move());
+  v.table_owner = owner.value_or(-1);
+  v.active = seat_mask(active, "active");
+  v.opened = seat_mask(opened, "opened");
+  v.head = head;
+  v.anyone_out = anyone_out;
+  for (int s = 0; s < gj::kPlayers; ++s) v.hand_sizes[static_cast<std::size_t>(s)] = hand_sizes[static_cast<std::size_t>(s)];
+  return gj::checked_greedy_choice(gj::config(rules), v, MoveList(legal.begin(), legal.end()));
+}
+
 }  // namespace
 
 template <>
 void bind_game<gj::Deal>(py::module_& m) {
+  m.def("gouji_greedy_index", &greedy_index_by_hand, py::arg("rules"), py::arg("seat"), py::arg("phase"),
+        py::arg("hand"), py::arg("table"), py::arg("table_owner"), py::arg("role"), py::arg("hand_sizes"),
+        py::arg("active"), py::arg("opened"), py::arg("has_head"), py::arg("anyone_out"), py::arg("legal_moves"),
+        "Index in legal_moves of the built-in greedy Gouji policy's choice on a position built by hand "
+        "(a deal's own: deal.greedy_index()), from what the seat may know: the "
+        "phase ('buy', 'return', 'revolt', 'yaotou', 'xuandian', 'play'), its role in play ('lead', 'answer', "
+        "'burn'), the seats still playing and those that opened a point.");
   py::class_<gj::Outcome>(m, "GoujiOutcome", "What a Gouji deal came to.")
       .def_readonly("over", &gj::Outcome::over)
       .def_readonly("void_hand", &gj::Outcome::void_hand, "Two revolutions voided the hand (流局): deal again.")

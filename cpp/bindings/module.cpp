@@ -10,7 +10,6 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_moves(m);
   ganzdy::bind::bind_rules(m);
   ganzdy::bind::bind_games(m);
-  ganzdy::bind::bind_agents(m);
   ganzdy::bind::bind_observation(m);
   ganzdy::bind::bind_vector_env(m);
   ganzdy::bind::bind_ismcts(m);

@@ -1,6 +1,10 @@
 #include "ganzdy/gouji/agents.h"
 
+#include "ganzdy/core/errors.h"
+#include "ganzdy/gouji/moves.h"
+
 #include <cassert>
+#include <string>
 #include <tuple>
 
 namespace ganzdy::gj {
@@ -153,6 +157,49 @@ int greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal
     case Phase::xuandian: return first_of(legal, Kind::pass);
     default: return choose_play(cfg, view, legal);
   }
+}
+
+std::optional<Phase> phase_named(std::string_view name) {
+  for (Phase p : {Phase::buy, Phase::give_back, Phase::revolt, Phase::yaotou, Phase::xuandian, Phase::play})
+    if (phase_name(p) == name) return p;
+  return std::nullopt;
+}
+
+namespace {
+
+// Whether `m` is a move a seat holding `hand` may be offered in `phase`.
+bool fits_phase(const Config& cfg, Phase phase, const Cards& hand, const Move& m) {
+  const bool one_card = m.length == 1 && m.cards.size() == 1 && hand.contains(m.cards);
+  switch (phase) {
+    case Phase::buy: return m.kind == Kind::buy && one_card;
+    case Phase::give_back: return m.kind == Kind::tribute_return && one_card;
+    case Phase::revolt: return m.is_pass() || m.kind == Kind::revolt;
+    case Phase::yaotou: return m.kind == Kind::yaotou || m.kind == Kind::wutou;
+    case Phase::xuandian: return m.is_pass() || m.kind == Kind::xuandian;
+    default: return m.is_pass() || m.kind == Kind::yield || (is_combination(cfg, m) && hand.contains(m.cards));
+  }
+}
+
+}  // namespace
+
+int checked_greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal) {
+  if (view.seat < 0 || view.seat >= kPlayers)
+    throw RulesError("gouji greedy: seat " + std::to_string(view.seat) + ": expected 0 to 5");
+  for (int s = 0; s < kPlayers; ++s)
+    if (view.hand_sizes[static_cast<std::size_t>(s)] < 0)
+      throw RulesError("gouji greedy: seat " + std::to_string(s) + " holds a negative number of cards");
+  if (legal.empty()) throw IllegalMoveError("gouji greedy: no legal move to choose from");
+  if (view.phase == Phase::play && view.role != Deal::Role::lead) {
+    if (!is_combination(cfg, view.table))
+      throw IllegalMoveError("gouji greedy: following, the table must be a Gouji play, not " + view.table.str());
+    if (view.table_owner < 0 || view.table_owner >= kPlayers)
+      throw RulesError("gouji greedy: following " + view.table.str() + " needs its table_owner, a seat 0 to 5");
+  }
+  for (const Move& m : legal)
+    if (!fits_phase(cfg, view.phase, view.hand, m))
+      throw IllegalMoveError("gouji greedy: " + m.str() + " is no move of the " + std::string(phase_name(view.phase)) +
+                             " phase from the hand " + view.hand.str());
+  return greedy_choice(cfg, view, legal);
 }
 
 }  // namespace ganzdy::gj

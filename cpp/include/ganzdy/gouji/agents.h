@@ -9,6 +9,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "ganzdy/gouji/deal.h"
 #include "ganzdy/search/playout.h"
@@ -64,5 +67,17 @@ inline constexpr int kGreedyBurnCards = 8;
 //    few gouji cards; 四科 is safe). Yaotou: 要头 (the opposite's first gouji
 //    plays stay restricted, so it may not answer freely). Xuandian: passes.
 int greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal);
+
+// greedy_choice on a SeatView built by hand, checked first: a deal's own view
+// (view_of) is always a position of the game, a hand-built one must be shown to
+// be, so that it cannot lead the policy outside what it reads. Throws RulesError
+// for a seat out of range or a follow without the table's owner, and
+// IllegalMoveError for no move, a table that is no Gouji play, or a move that is
+// not one of the phase from the hand. For the policy's tests, which pose
+// positions no short deal reaches.
+int checked_greedy_choice(const Config& cfg, const SeatView& view, const MoveList& legal);
+
+// The phase named `name` (phase_name's spelling), or nullopt.
+std::optional<Phase> phase_named(std::string_view name);
 
 }  // namespace ganzdy::gj
