@@ -99,28 +99,10 @@ def wild_cards(rules: Rules, cards: Sequence[str]) -> list[str]:
     return sorted({card for card in cards if _is_wild(text, rules, card)})
 
 
-# The view fields a seat's state carries besides its hand, the table and the history.
-_PUBLIC_FIELDS = (
-    "players",
-    "dealer",
-    "hand_sizes",
-    "stock_size",
-    "table_owner",
-    "passes",
-    "bombs_played",
-    "out_seats",
-    "phase",
-    "level",
-    "team_levels",
-    "tribute",
-    "resisted",
-    "role",
-    "active_seats",
-    "opened",
-    "has_head",
-    "purchases",
-    "payments",
-)
+# The view fields a seat's state carries as they are: every field of a seat view but
+# those written below in the page's own form (its hand, the table, the history...).
+_OWN_FORM = ("seat", "rules", "hand", "table", "played", "history", "legal_moves", "information")
+_PUBLIC_FIELDS = tuple(name for name in SeatView.FIELDS if name not in _OWN_FORM)
 
 
 def seat_state(deal: Deal, seat: int, history: Sequence[tuple[int, Move]]) -> JSON:
