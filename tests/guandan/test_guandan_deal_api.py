@@ -335,3 +335,16 @@ def test_observation_table_kind_follows_the_documented_order() -> None:
             one_hot = obs_slice(d.observation(2), at["table_kind"]).tolist()
             assert one_hot.index(1.0) == order.index(move.kind) and sum(one_hot) == 1
             d.pop()
+
+
+@pytest.mark.parametrize("cards", ["6h 6h 6h", "6h 6h 6h 6h", "BJ BJ BJ", "5s 5s 5s 5s 6s 6s 6s 6s"])
+def test_move_text_with_more_copies_than_two_packs_is_refused(cards: str) -> None:
+    """Move text may name more copies of a card than Guandan's two packs hold; the engine
+    reads it as no combination (found by the C++ record fuzzer: the generator assumed two
+    copies at most and its debug build stopped on an assertion)."""
+    deal = GuandanDeal(Rules("guandan"), seed=3)
+    before = deal.hash()
+    with pytest.raises(ganzdy.IllegalMoveError, match="does not hold|no combination"):
+        deal.parse_move(cards)
+    assert not deal.is_legal(ganzdy.Move("bomb", "6", cards))
+    assert deal.hash() == before

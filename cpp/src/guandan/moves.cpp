@@ -474,10 +474,24 @@ void append_follows(const Config& cfg, const Cards& hand, const Move& table, Mov
   Generator(cfg, hand, out).follows(table);
 }
 
+namespace {
+
+// Whether no card of `cards` comes more than twice: the most a Guandan deck (two
+// packs) holds, and what the generator is built for. Every 4-bit counter is at
+// most 2: bits 2 and 3 clear, and not bits 0 and 1 together.
+bool at_most_two_copies(const Cards& cards) {
+  for (std::uint64_t w : cards.words())
+    if ((w & 0xCCCCCCCCCCCCCCCCULL) != 0 || (w & (w >> 1) & 0x1111111111111111ULL) != 0) return false;
+  return true;
+}
+
+}  // namespace
+
 void readings(const Config& cfg, const Cards& cards, MoveList& out) {
   out.clear();
   const int n = cards.size();
-  if (n == 0 || n > 255) return;
+  // Cards no Guandan deck holds (move text may name anything) read as nothing.
+  if (n == 0 || n > 255 || !at_most_two_copies(cards)) return;
   // Every lead of `cards` with as many cards as there are is a reading of all of them.
   Generator(cfg, cards, out, n).leads();
 }
