@@ -344,7 +344,7 @@ def test_move_text_with_more_copies_than_two_packs_is_refused(cards: str) -> Non
     copies at most and its debug build stopped on an assertion)."""
     deal = GuandanDeal(Rules("guandan"), seed=3)
     before = deal.hash()
-    with pytest.raises(ganzdy.IllegalMoveError, match="does not hold|no combination"):
+    with pytest.raises(ganzdy.IllegalMoveError, match=r"does not hold|no combination"):
         deal.parse_move(cards)
     assert not deal.is_legal(ganzdy.Move("bomb", "6", cards))
     assert deal.hash() == before
