@@ -253,12 +253,19 @@ class Run:
         )
         legal = choice in {int(i) for i in ids}
         before = deal.hash()
-        call = deal.push_id if self.p.byte() % 2 else deal.apply_id
+        checked = bool(self.p.byte() % 2)
+        call = deal.push_id if checked else deal.apply_id
         if self.refused(lambda: call(choice), f"move id {choice}"):
             assert not legal, f"move id {choice} refused though legal"
-        else:
-            assert legal, f"move id {choice} played though not legal"
+        elif legal:
             self.played(before)
+        else:
+            # apply_id is the unchecked path, for ids known to be legal: it may play a
+            # combination the hand holds that answers nothing, never cards it lacks.
+            # Undone at once, so the program goes on from a position play reaches.
+            assert not checked, f"push_id played move id {choice} though not legal"
+            deal.pop()
+            assert deal.hash() == before, f"pop after apply_id({choice}) left another deal"
 
     def pop(self) -> None:
         if not self.hashes:
