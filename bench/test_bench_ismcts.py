@@ -66,6 +66,36 @@ def test_search_two_threads(benchmark) -> None:  # type: ignore[no-untyped-def]
     check(deal, result, 1000)
 
 
+def test_search_puct_greedy_evaluator(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """PUCT with the built-in C++ evaluator (greedy prior, greedy-playout value): the
+    search's own cost of a prior and value, without Python in the loop."""
+    deal = position(40)
+    info = GanDengYanInformationSet(deal)
+    result = benchmark(ismcts, info, iterations=500, seed=1, evaluator="greedy")
+    check(deal, result, 500)
+
+
+def test_search_puct_python_evaluator(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """PUCT with a Python callable (uniform prior, constant value): what crossing into
+    Python for every new node costs."""
+    import numpy as np
+
+    def uniform(observation: Any, moves: Any) -> tuple[Any, float]:
+        return np.ones(len(moves), dtype=np.float32), 0.5
+
+    deal = position(40)
+    info = GanDengYanInformationSet(deal)
+    result = benchmark(ismcts, info, iterations=500, seed=1, evaluator=uniform)
+    check(deal, result, 500)
+
+
+def test_search_weighted_worlds(benchmark) -> None:  # type: ignore[no-untyped-def]
+    deal = position(40)
+    info = GanDengYanInformationSet(deal)
+    result = benchmark(ismcts, info, iterations=500, seed=1, sampling="weighted")
+    check(deal, result, 500)
+
+
 def test_agent_decision(benchmark) -> None:  # type: ignore[no-untyped-def]
     """A whole decision of the default agent from a view (the default budget)."""
     deal = position(0)

@@ -1,12 +1,18 @@
-// Search: InformationSet (what one seat may know) and ismcts, the information-set
-// Monte Carlo tree search over it.
+// Search: InformationSet (what one seat may know), ismcts, the information-set
+// Monte Carlo tree search over it, and pimc; a Python callable as the search's
+// Evaluator.
+#include <pybind11/numpy.h>
+
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "bindings.h"
 #include "ganzdy/core/errors.h"
 #include "bind_deal_contract.h"
+#include "ganzdy/rl/move_features.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
@@ -44,22 +50,193 @@ std::int64_t iterations_from(py::handle obj) {
   return n;
 }
 
+// The width of a move vector: ganzdy.network.move_vectors' layout (rank counts 3
+// ... 2, BJ, RJ; the kind one-hot; the key one-hot from "no key"; the wild count).
+constexpr int kRankSlots = 15;
+constexpr int kKeySlots = 14;
+constexpr int kMoveVectorSize = kRankSlots + kNumKinds + kKeySlots + 1;
+
+// A Python callable f(observation, move_vectors) -> (priors, value) as the
+// search's Evaluator. Each call takes the GIL, so search threads take turns in it.
 template <class Deal>
-IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
-                        py::handle rollout, py::handle reward, int threads, py::handle seed) {
+class PyEvaluator final : public Evaluator<Deal> {
+ public:
+  explicit PyEvaluator(py::object f) : f_(std::move(f)) {}
+
+  float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override {
+    using Game = GameTraits<Deal>;
+    if (interpreter_finalizing()) throw GanzdyError("ismcts: the interpreter is exiting; the evaluator cannot run");
+    py::gil_scoped_acquire gil;
+    const auto n = static_cast<py::ssize_t>(legal.size());
+    py::array_t<float> observation(Game::observation_size(world.rules()));
+    Game::observe(world, world.current_player(), observation.mutable_data());
+    py::array_t<float> moves({n, static_cast<py::ssize_t>(kMoveVectorSize)});
+    write_move_vectors(world, legal, moves.mutable_data());
+    py::object answer = f_(observation, moves);
+    if (!py::isinstance<py::tuple>(answer) || py::len(answer) != 2)
+      throw GanzdyError("ismcts: the evaluator returned " + quoted(answer) +
+                        "; expected a tuple (priors, value)");
+    const auto pair = answer.cast<py::tuple>();
+    py::array_t<double, py::array::c_style | py::array::forcecast> given;
+    try {
+      given = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(pair[0]);
+    } catch (const py::error_already_set&) {
+    }
+    if (!given || given.ndim() != 1 || given.shape(0) != n)
+      throw GanzdyError("ismcts: the evaluator's priors " + quoted(pair[0]) + " are not " + std::to_string(n) +
+                        " numbers, one per legal move");
+    for (py::ssize_t i = 0; i < n; ++i) priors[static_cast<std::size_t>(i)] = static_cast<float>(given.at(i));
+    py::handle value = pair[1];
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+                                             PyObject_HasAttrString(value.ptr(), "__float__") != 0))
+      throw GanzdyError("ismcts: the evaluator's value " + quoted(value) + " is not a number");
+    return static_cast<float>(value.cast<double>());
+  }
+
+ private:
+  // The rows of ganzdy.network.move_vectors for `legal`, from the engine's move
+  // features (rl/move_features.h).
+  static void write_move_vectors(const Deal& world, const MoveList& legal, float* out) {
+    const std::size_t n = legal.size();
+    int wild = kNoWild;
+    if constexpr (!GameTraits<Deal>::kMoveIds) wild = GameTraits<Deal>::wild_face(world);
+    std::vector<std::uint8_t> cards(n * kNumFaces), kinds(n), wilds(n);
+    std::vector<std::int8_t> keys(n);
+    write_move_features(legal, wild, cards.data(), kinds.data(), keys.data(), wilds.data());
+    std::fill(out, out + n * kMoveVectorSize, 0.0f);
+    for (std::size_t i = 0; i < n; ++i) {
+      float* row = out + i * kMoveVectorSize;
+      const std::uint8_t* c = cards.data() + i * kNumFaces;
+      for (int r = 0; r < 13; ++r) row[r] = static_cast<float>(c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]);
+      row[13] = c[52];
+      row[14] = c[53];
+      row[kRankSlots + kinds[i]] = 1.0f;
+      row[kRankSlots + kNumKinds + keys[i] + 1] = 1.0f;
+      row[kMoveVectorSize - 1] = wilds[i];
+    }
+  }
+
+  py::object f_;
+};
+
+// The evaluator an `evaluator=` argument names: None, "greedy" (the built-in
+// GreedyEvaluator) or a callable (PyEvaluator).
+template <class Deal>
+std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj) {
+  if (obj.is_none()) return nullptr;
+  if (py::isinstance<py::str>(obj)) {
+    const std::string name = text_arg(obj, "evaluator");
+    if (name == "greedy") return std::make_unique<GreedyEvaluator<Deal>>();
+    throw RulesError("ismcts: unknown evaluator " + quoted(obj) + ": expected 'greedy' or a callable");
+  }
+  if (!PyCallable_Check(obj.ptr()))
+    throw py::type_error("evaluator must be None, 'greedy' or a callable f(observation, move_vectors) -> "
+                         "(priors, value), not " + quoted(obj));
+  return std::make_unique<PyEvaluator<Deal>>(py::reinterpret_borrow<py::object>(obj));
+}
+
+// "uniform" or "weighted".
+bool weighted_from(py::handle sampling) {
+  const std::string name = text_arg(sampling, "sampling");
+  if (name == "uniform") return false;
+  if (name == "weighted") return true;
+  throw RulesError("unknown sampling " + quoted(sampling) + ": expected 'uniform' or 'weighted'");
+}
+
+IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
+                             py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
+                             py::handle sampling, int candidates, double epsilon, bool solver) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
   // Neither budget given: the default iteration count.
   if (options.iterations == 0 && options.time_limit == 0) options.iterations = kDefaultIterations;
   options.c = c;
-  options.rollout = parse_policy(text_arg(rollout, "rollout"));
+  const std::string rollout_name = text_arg(rollout, "rollout");
+  options.learned_rollout = rollout_name == "learned";
+  if (!options.learned_rollout) options.rollout = parse_policy(rollout_name);
   options.reward = parse_reward(text_arg(reward, "reward"));
   options.threads = threads;
   options.seed = to_seed(seed);
+  options.c_puct = c_puct;
+  options.value_weight = value_weight;
+  options.weighted = weighted_from(sampling);
+  options.candidates = candidates;
+  options.epsilon = epsilon;
+  options.solver = solver;
+  return options;
+}
+
+// Runs `search(options, evaluator)` without the GIL, Ctrl-C polled.
+template <class Deal, class Run>
+IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, Run&& run) {
+  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator);
   SignalPoll interrupted;
   options.keep_going = [&] { return !interrupted(); };
-  IsmctsResult result = without_gil([&] { return ismcts(info, options); });
+  IsmctsResult result = without_gil([&] { return run(options, eval.get()); });
+  interrupted.raise_if_stopped();
+  return result;
+}
+
+template <class Deal>
+IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
+                        py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
+                        double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
+                        bool solver) {
+  IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
+                                         value_weight, sampling, candidates, epsilon, solver);
+  return searching<Deal>(options, evaluator, [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+    return ismcts(info, o, e);
+  });
+}
+
+// The searcher is not safe for concurrent use: a flag refuses a second thread
+// (the GIL is released while it searches).
+template <class Deal>
+struct BoundSearcher {
+  IsmctsSearcher<Deal> searcher;
+  std::atomic<bool> busy{false};
+};
+
+template <class Deal>
+IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>& info, py::handle since,
+                          py::handle iterations, py::handle time_limit, double c, py::handle rollout,
+                          py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
+                          double value_weight, py::handle sampling, int candidates, double epsilon, bool solver) {
+  std::vector<std::pair<int, Move>> moves;
+  for (py::handle item : py::iter(since)) {
+    if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
+      throw py::type_error("since must hold (seat, Move) pairs, as a view's history does, not " + quoted(item));
+    const auto pair = item.cast<py::tuple>();
+    moves.emplace_back(to_seat(pair[0], info.players(), "since"), pair[1].cast<Move>());
+  }
+  IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
+                                         value_weight, sampling, candidates, epsilon, solver);
+  if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
+  struct Release {
+    std::atomic<bool>& flag;
+    ~Release() { flag.store(false); }
+  } release{self.busy};
+  return searching<Deal>(options, evaluator, [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+    return self.searcher.search(info, moves, o, e);
+  });
+}
+
+template <class Deal>
+IsmctsResult run_pimc(const InformationSet<Deal>& info, int worlds, int playouts, py::handle rollout,
+                      py::handle reward, py::handle sampling, int candidates, double epsilon, py::handle seed) {
+  PimcOptions options;
+  options.worlds = worlds;
+  options.playouts = playouts;
+  options.rollout = parse_policy(text_arg(rollout, "rollout"));
+  options.reward = parse_reward(text_arg(reward, "reward"));
+  options.weighted = weighted_from(sampling);
+  options.candidates = candidates;
+  options.epsilon = epsilon;
+  options.seed = to_seed(seed);
+  SignalPoll interrupted;
+  options.keep_going = [&] { return !interrupted(); };
+  IsmctsResult result = without_gil([&] { return pimc(info, options); });
   interrupted.raise_if_stopped();
   return result;
 }
@@ -67,7 +244,17 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
 constexpr const char* kIsmctsDoc =
     "Information-set MCTS for the seat of `info`, which must be to act. Stops after `iterations` "
     "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "
-    "comes first. The GIL is released while it searches.";
+    "comes first. The GIL is released while it searches. `evaluator` (None, 'greedy' or a callable "
+    "f(observation, move_vectors) -> (priors, value)) turns selection into PUCT (`c_puct`) and values "
+    "leaves (`value_weight`); rollout='learned' plays its highest-prior move. sampling='weighted' keeps one "
+    "of `candidates` worlds by the likelihood of the others' passes (`epsilon` a pass holding a beat). "
+    "`solver`: play the exact endgame solver's proved win where the position is fully known (Gan Deng Yan). "
+    "See docs/search.md.";
+
+constexpr const char* kPimcDoc =
+    "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
+    "(sampling 'uniform' or 'weighted'), every legal move played in each and played out `playouts` times "
+    "by `rollout`; the move with the best mean reward. The result reads as ismcts'.";
 
 template <class Deal>
 void bind_information_set(py::module_& m, const char* name, const char* doc) {
@@ -84,6 +271,15 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
       .def_property_readonly("is_terminal", &InfoSet::is_terminal)
       .def_property_readonly("ply", &InfoSet::ply)
       .def_property_readonly("hand", &InfoSet::hand)
+      .def_property_readonly("passes", &InfoSet::passes,
+                             "How many of the others' passes weighted sampling reads (docs/search.md).")
+      .def("pass_likelihood", [](const InfoSet& i, const Deal& world, double epsilon) {
+        if (!(epsilon >= 0 && epsilon <= 1)) throw RulesError("pass_likelihood: epsilon must lie in [0, 1]");
+        if (world.players() != i.players()) throw RulesError("pass_likelihood: the world has another seat count");
+        return i.pass_likelihood(world, epsilon);
+      }, py::arg("world"), py::arg("epsilon") = IsmctsOptions{}.epsilon,
+           "The likelihood of the others' passes given `world`'s hands: epsilon for each pass made holding "
+           "a beat of the table, 1 otherwise, multiplied.")
       .def_property_readonly("legal_moves", [](const InfoSet& i) {
         MoveList moves;
         i.legal_moves(moves);
@@ -97,9 +293,35 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         return "<" + std::string(name) + " seat " + std::to_string(i.seat()) + " at ply " + std::to_string(i.ply()) +
                ", hand " + i.hand().str() + ">";
       });
+  const IsmctsOptions defaults;
   m.def("ismcts", &run_ismcts<Deal>, py::arg("info"), py::kw_only(), py::arg("iterations") = py::none(),
-        py::arg("time_limit") = py::none(), py::arg("c") = IsmctsOptions{}.c, py::arg("rollout") = "greedy",
-        py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(), kIsmctsDoc);
+        py::arg("time_limit") = py::none(), py::arg("c") = defaults.c, py::arg("rollout") = "greedy",
+        py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
+        py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
+        py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
+        py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
+        py::arg("solver") = defaults.solver, kIsmctsDoc);
+  py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
+                                  "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
+      .def(py::init<>())
+      .def("search", &run_searcher<Deal>, py::arg("info"), py::arg("since"), py::kw_only(),
+           py::arg("iterations") = py::none(), py::arg("time_limit") = py::none(), py::arg("c") = defaults.c,
+           py::arg("rollout") = "greedy", py::arg("reward") = "points", py::arg("threads") = 1,
+           py::arg("seed") = py::none(), py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
+           py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
+           py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
+           py::arg("solver") = defaults.solver,
+           "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
+           "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
+      .def("reset", [](BoundSearcher<Deal>& self) {
+        if (self.busy.load()) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
+        self.searcher.reset();
+      }, "Forgets the tree.");
+  const PimcOptions pimc_defaults;
+  m.def("pimc", &run_pimc<Deal>, py::arg("info"), py::kw_only(), py::arg("worlds") = pimc_defaults.worlds,
+        py::arg("playouts") = pimc_defaults.playouts, py::arg("rollout") = "greedy", py::arg("reward") = "points",
+        py::arg("sampling") = "uniform", py::arg("candidates") = pimc_defaults.candidates,
+        py::arg("epsilon") = pimc_defaults.epsilon, py::arg("seed") = py::none(), kPimcDoc);
 }
 
 }  // namespace
@@ -126,6 +348,8 @@ void bind_ismcts(py::module_& m) {
       .def_readonly("nodes", &IsmctsResult::nodes)
       .def_readonly("seconds", &IsmctsResult::seconds)
       .def_readonly("children", &IsmctsResult::children)
+      .def_readonly("solved", &IsmctsResult::solved)
+      .def_readonly("reused", &IsmctsResult::reused)
       .def("__repr__", [](const IsmctsResult& r) {
         return "IsmctsResult(move=" + std::string(py::repr(py::cast(r.move))) + ", iterations=" +
                std::to_string(r.iterations) +

@@ -38,10 +38,12 @@ from ganzdy._core import (
     SolveResult,
     TributePayment,
     ismcts,
+    pimc,
     solve,
 )
 from ganzdy.agents import (
     ISMCTS,
+    PIMC,
     Agent,
     AgentError,
     GreedyAgent,
@@ -104,6 +106,7 @@ __all__ = [
     "GOUJI_OBSERVATION_VERSION",
     "GUANDAN_OBSERVATION_VERSION",
     "ISMCTS",
+    "PIMC",
     "MOVE_KINDS",
     "Agent",
     "AgentError",
@@ -159,6 +162,7 @@ __all__ = [
     "format_position",
     "from_record",
     "ismcts",
+    "pimc",
     "make_agent",
     "new_deal",
     "parse_position",

@@ -1,6 +1,6 @@
 """Type stubs for the compiled core, ganzdy._core (hand-written; checked by stubtest)."""
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self, overload
 
 import numpy as np
@@ -808,6 +808,9 @@ class GanDengYanInformationSet(metaclass=_Pybind11Type):
     def hand(self) -> Cards: ...
     @property
     def legal_moves(self) -> list[Move]: ...
+    @property
+    def passes(self) -> int: ...
+    def pass_likelihood(self, world: GanDengYanDeal, epsilon: float = 0.1) -> float: ...
     def sample_world(self, seed: int | None = None) -> GanDengYanDeal: ...
 
 class GuandanInformationSet(metaclass=_Pybind11Type):
@@ -830,6 +833,9 @@ class GuandanInformationSet(metaclass=_Pybind11Type):
     def hand(self) -> Cards: ...
     @property
     def legal_moves(self) -> list[Move]: ...
+    @property
+    def passes(self) -> int: ...
+    def pass_likelihood(self, world: GuandanDeal, epsilon: float = 0.1) -> float: ...
     def sample_world(self, seed: int | None = None) -> GuandanDeal: ...
 
 class GoujiInformationSet(metaclass=_Pybind11Type):
@@ -852,6 +858,9 @@ class GoujiInformationSet(metaclass=_Pybind11Type):
     def hand(self) -> Cards: ...
     @property
     def legal_moves(self) -> list[Move]: ...
+    @property
+    def passes(self) -> int: ...
+    def pass_likelihood(self, world: GoujiDeal, epsilon: float = 0.1) -> float: ...
     def sample_world(self, seed: int | None = None) -> GoujiDeal: ...
 
 class IsmctsChild(metaclass=_Pybind11Type):
@@ -887,6 +896,88 @@ class IsmctsResult(metaclass=_Pybind11Type):
     def seconds(self) -> float: ...
     @property
     def children(self) -> list[IsmctsChild]: ...
+    @property
+    def solved(self) -> bool: ...
+    @property
+    def reused(self) -> int: ...
+
+class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
+    """ISMCTS that keeps its tree between one seat's decisions (docs/search.md)."""
+
+    def __init__(self) -> None: ...
+    def search(
+        self,
+        info: GanDengYanInformationSet,
+        since: Iterable[tuple[int, Move]],
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "greedy",
+        reward: str = "points",
+        threads: int = 1,
+        seed: int | None = None,
+        evaluator: str | Callable[[Any, Any], Any] | None = None,
+        c_puct: float = 1.0,
+        value_weight: float = 1.0,
+        sampling: str = "uniform",
+        candidates: int = 4,
+        epsilon: float = 0.1,
+        solver: bool = True,
+    ) -> IsmctsResult: ...
+    def reset(self) -> None: ...
+
+class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
+    """ISMCTS that keeps its tree between one seat's decisions (docs/search.md)."""
+
+    def __init__(self) -> None: ...
+    def search(
+        self,
+        info: GuandanInformationSet,
+        since: Iterable[tuple[int, Move]],
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "greedy",
+        reward: str = "points",
+        threads: int = 1,
+        seed: int | None = None,
+        evaluator: str | Callable[[Any, Any], Any] | None = None,
+        c_puct: float = 1.0,
+        value_weight: float = 1.0,
+        sampling: str = "uniform",
+        candidates: int = 4,
+        epsilon: float = 0.1,
+        solver: bool = True,
+    ) -> IsmctsResult: ...
+    def reset(self) -> None: ...
+
+class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
+    """ISMCTS that keeps its tree between one seat's decisions (docs/search.md)."""
+
+    def __init__(self) -> None: ...
+    def search(
+        self,
+        info: GoujiInformationSet,
+        since: Iterable[tuple[int, Move]],
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "greedy",
+        reward: str = "points",
+        threads: int = 1,
+        seed: int | None = None,
+        evaluator: str | Callable[[Any, Any], Any] | None = None,
+        c_puct: float = 1.0,
+        value_weight: float = 1.0,
+        sampling: str = "uniform",
+        candidates: int = 4,
+        epsilon: float = 0.1,
+        solver: bool = True,
+    ) -> IsmctsResult: ...
+    def reset(self) -> None: ...
 
 ISMCTS_DEFAULT_ITERATIONS: int
 
@@ -899,6 +990,25 @@ def ismcts(
     rollout: str = "greedy",
     reward: str = "points",
     threads: int = 1,
+    seed: int | None = None,
+    evaluator: str | Callable[[Any, Any], Any] | None = None,
+    c_puct: float = 1.0,
+    value_weight: float = 1.0,
+    sampling: str = "uniform",
+    candidates: int = 4,
+    epsilon: float = 0.1,
+    solver: bool = True,
+) -> IsmctsResult: ...
+def pimc(
+    info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,
+    *,
+    worlds: int = 20,
+    playouts: int = 1,
+    rollout: str = "greedy",
+    reward: str = "points",
+    sampling: str = "uniform",
+    candidates: int = 4,
+    epsilon: float = 0.1,
     seed: int | None = None,
 ) -> IsmctsResult: ...
 def parse_move_text(text: str) -> tuple[Cards, Move | None]: ...

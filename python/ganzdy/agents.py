@@ -34,11 +34,14 @@ from ganzdy._core import (
     AmbiguousMoveError,
     Cards,
     GanDengYanInformationSet,
+    GanDengYanIsmctsSearcher,
     GanzdyError,
     GoujiInformationSet,
+    GoujiIsmctsSearcher,
     GoujiPayment,
     GoujiPurchase,
     GuandanInformationSet,
+    GuandanIsmctsSearcher,
     IllegalMoveError,
     IsmctsResult,
     Move,
@@ -46,6 +49,7 @@ from ganzdy._core import (
     Rules,
     ismcts,
     parse_move_text,
+    pimc,
 )
 from ganzdy.deal import Deal
 from ganzdy.games import GAMES, game_of
@@ -560,6 +564,42 @@ class GreedyAgent:
         return move
 
 
+def _number(agent: str, label: str, value: object, low: float, high: float = math.inf) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not low <= value <= high
+        or math.isnan(value)
+    ):
+        span = f"in [{low:g}, {high:g}]" if high < math.inf else f"at least {low:g}"
+        raise AgentError(f"{agent}: {label}={value!r} must be a number {span}")
+    return float(value)
+
+
+def _count(agent: str, label: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise AgentError(f"{agent}: {label}={value!r} must be a positive int")
+    return value
+
+
+def _sampling(agent: str, sampling: object) -> str:
+    if sampling not in ("uniform", "weighted"):
+        raise AgentError(f"{agent}: sampling={sampling!r} must be 'uniform' or 'weighted'")
+    return cast(str, sampling)
+
+
+# The tree-keeping searcher of each game's information set.
+_SEARCHERS: dict[str, type] = {
+    "GanDengYanInformationSet": GanDengYanIsmctsSearcher,
+    "GuandanInformationSet": GuandanIsmctsSearcher,
+    "GoujiInformationSet": GoujiIsmctsSearcher,
+}
+
+# What ismcts(..., evaluator=) takes: the built-in 'greedy', or a callable
+# f(observation, move_vectors) -> (priors, value) (docs/search.md).
+Evaluator = str | Callable[[Any, Any], tuple[Any, float]]
+
+
 class ISMCTS:
     """Information-set Monte Carlo tree search (SO-ISMCTS), run in C++ with the GIL released.
 
@@ -567,12 +607,19 @@ class ISMCTS:
     hidden card. ``iterations`` and ``time_limit`` (seconds) bound each decision,
     whichever ends it first; with neither, ``ISMCTS_DEFAULT_ITERATIONS`` (1,000).
     ``c`` is the UCB1 exploration constant (rewards lie in [0, 1]); ``rollout`` is
-    the policy that plays worlds out ('random' or 'greedy'); ``reward`` is 'win',
-    'points' or 'mixed' (see ``ganzdy._core.ismcts``); ``threads`` searches that
-    many trees in parallel and sums their root statistics. With a seed and an
-    iteration budget only, its moves are reproducible (for a given thread count).
-    ``last_result`` keeps the last search's ``IsmctsResult`` (None after a forced
-    move, which is played without searching).
+    the policy that plays worlds out ('random', 'greedy', or 'learned': the
+    evaluator's highest-prior move); ``reward`` is 'win', 'points' or 'mixed' (see
+    ``ganzdy._core.ismcts``); ``threads`` searches that many trees in parallel and
+    sums their root statistics. With an ``evaluator`` ('greedy' or a callable, see
+    docs/search.md) selection is PUCT with ``c_puct`` and a new leaf is valued
+    ``value_weight`` by the evaluator and the rest by a rollout. ``sampling`` is
+    'uniform' or 'weighted' (one of ``candidates`` worlds, by how likely the
+    others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
+    plays the exact endgame solver's proved win where the position is fully known
+    (Gan Deng Yan). With a seed and an iteration budget only, its moves are
+    reproducible (for a given thread count). ``last_result`` keeps the last
+    search's ``IsmctsResult`` (None after a forced move, which is played without
+    searching).
     """
 
     def __init__(
@@ -584,12 +631,18 @@ class ISMCTS:
         rollout: str = "greedy",
         reward: str = "points",
         seed: int | None = None,
+        evaluator: Evaluator | None = None,
+        c_puct: float = 1.0,
+        value_weight: float = 1.0,
+        sampling: str = "uniform",
+        candidates: int = 4,
+        epsilon: float = 0.1,
+        solver: bool = True,
+        reuse: bool = False,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or value < 1
-            ):
-                raise AgentError(f"ismcts: {label}={value!r} must be a positive int")
+            if value is not None:
+                _count("ismcts", label, value)
         if time_limit is not None and (
             isinstance(time_limit, bool)
             or not isinstance(time_limit, int | float)
@@ -600,10 +653,22 @@ class ISMCTS:
             )
         if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
             raise AgentError(f"ismcts: c={c!r} must be a non-negative number")
-        if rollout not in ("random", "greedy"):
-            raise AgentError(f"ismcts: rollout={rollout!r} must be 'random' or 'greedy'")
+        if rollout not in ("random", "greedy", "learned"):
+            raise AgentError(
+                f"ismcts: rollout={rollout!r} must be 'random', 'greedy' or 'learned'"
+            )
+        if rollout == "learned" and evaluator is None:
+            raise AgentError("ismcts: rollout='learned' needs an evaluator")
         if reward not in ("win", "points", "mixed"):
             raise AgentError(f"ismcts: reward={reward!r} must be 'win', 'points' or 'mixed'")
+        if evaluator is not None and evaluator != "greedy" and not callable(evaluator):
+            raise AgentError(
+                f"ismcts: evaluator={evaluator!r} must be 'greedy' or a callable "
+                "f(observation, move_vectors) -> (priors, value)"
+            )
+        for label, flag in (("solver", solver), ("reuse", reuse)):
+            if not isinstance(flag, bool):
+                raise AgentError(f"ismcts: {label}={flag!r} must be True or False")
         self.name = "ismcts"
         self.iterations = iterations
         self.time_limit = time_limit
@@ -611,8 +676,38 @@ class ISMCTS:
         self.c = float(c)
         self.rollout = rollout
         self.reward = reward
+        self.evaluator = evaluator
+        self.c_puct = _number("ismcts", "c_puct", c_puct, 0.0)
+        self.value_weight = _number("ismcts", "value_weight", value_weight, 0.0, 1.0)
+        self.sampling = _sampling("ismcts", sampling)
+        self.candidates = _count("ismcts", "candidates", candidates)
+        self.epsilon = _number("ismcts", "epsilon", epsilon, 0.0, 1.0)
+        self.solver = solver
+        self.reuse = reuse
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
+        # Tree reuse: the searcher of the game being played, and the history it last saw.
+        self._searcher: Any = None
+        self._seen: list[tuple[int, Move]] = []
+
+    def _search(self, view: SeatView) -> Callable[..., IsmctsResult]:
+        """ismcts, or with reuse the searcher's search from the public moves since its
+        last decision (a new deal, another seat or another game starts afresh)."""
+        info = view.information
+        if not self.reuse:
+            return functools.partial(ismcts, info)
+        searcher_class = _SEARCHERS[type(info).__name__]
+        if not isinstance(self._searcher, searcher_class):
+            self._searcher = searcher_class()
+            self._seen = []
+        history = list(view.history)
+        if history[: len(self._seen)] != self._seen or not self._seen:
+            self._searcher.reset()
+            since = history
+        else:
+            since = history[len(self._seen) :]
+        self._seen = history
+        return functools.partial(self._searcher.search, info, since)
 
     def act(self, view: SeatView) -> Move:
         self.last_result = None
@@ -622,8 +717,7 @@ class ISMCTS:
             raise AgentError(
                 "ismcts: the view has no information set to search (build views with view_for)"
             )
-        result = ismcts(
-            view.information,
+        result = self._search(view)(
             iterations=self.iterations,
             time_limit=self.time_limit,
             c=self.c,
@@ -631,11 +725,79 @@ class ISMCTS:
             reward=self.reward,
             threads=self.threads,
             seed=self._random.getrandbits(64),
+            evaluator=self.evaluator,
+            c_puct=self.c_puct,
+            value_weight=self.value_weight,
+            sampling=self.sampling,
+            candidates=self.candidates,
+            epsilon=self.epsilon,
+            solver=self.solver,
         )
         self.last_result = result
         move = view.legal_moves[result.index]
         if move != result.move:
             raise GanzdyError(f"ismcts chose {result.move}, which is not legal move {result.index}")
+        return move
+
+
+class PIMC:
+    """Perfect-information Monte Carlo, in C++: ``worlds`` worlds sampled from
+    ``view.information`` ('uniform' or 'weighted' ``sampling``), every legal move
+    played in each and played out ``playouts`` times by ``rollout`` ('greedy' or
+    'random'); it plays the move with the best mean ``reward``. The baseline that
+    ISMCTS improves on: it assumes it will know every card after this move.
+    ``last_result`` keeps the last decision's result (None after a forced move).
+    """
+
+    def __init__(
+        self,
+        worlds: int = 20,
+        playouts: int = 1,
+        rollout: str = "greedy",
+        reward: str = "points",
+        sampling: str = "uniform",
+        candidates: int = 4,
+        epsilon: float = 0.1,
+        seed: int | None = None,
+    ) -> None:
+        if rollout not in ("random", "greedy"):
+            raise AgentError(f"pimc: rollout={rollout!r} must be 'random' or 'greedy'")
+        if reward not in ("win", "points", "mixed"):
+            raise AgentError(f"pimc: reward={reward!r} must be 'win', 'points' or 'mixed'")
+        self.name = "pimc"
+        self.worlds = _count("pimc", "worlds", worlds)
+        self.playouts = _count("pimc", "playouts", playouts)
+        self.rollout = rollout
+        self.reward = reward
+        self.sampling = _sampling("pimc", sampling)
+        self.candidates = _count("pimc", "candidates", candidates)
+        self.epsilon = _number("pimc", "epsilon", epsilon, 0.0, 1.0)
+        self._random = random.Random(seed)
+        self.last_result: IsmctsResult | None = None
+
+    def act(self, view: SeatView) -> Move:
+        self.last_result = None
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        if view.information is None:
+            raise AgentError(
+                "pimc: the view has no information set to search (build views with view_for)"
+            )
+        result = pimc(
+            view.information,
+            worlds=self.worlds,
+            playouts=self.playouts,
+            rollout=self.rollout,
+            reward=self.reward,
+            sampling=self.sampling,
+            candidates=self.candidates,
+            epsilon=self.epsilon,
+            seed=self._random.getrandbits(64),
+        )
+        self.last_result = result
+        move = view.legal_moves[result.index]
+        if move != result.move:
+            raise GanzdyError(f"pimc chose {result.move}, which is not legal move {result.index}")
         return move
 
 
@@ -911,6 +1073,13 @@ register_agent("human", HumanAgent, "you, at the terminal")
 register_agent(
     "ismcts",
     ISMCTS,
-    "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy, "
-    "reward=win|points|mixed, threads=N, seed=N)",
+    "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
+    "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy, c_puct=X, value_weight=X, "
+    "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false)",
+)
+register_agent(
+    "pimc",
+    PIMC,
+    "perfect-information Monte Carlo in C++ (worlds=N, playouts=N, rollout=random|greedy, "
+    "reward=win|points|mixed, sampling=uniform|weighted, candidates=N, epsilon=X, seed=N)",
 )

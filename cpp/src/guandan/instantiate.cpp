@@ -1,5 +1,5 @@
 // The generic code instantiated for this game's deal: the search
-// (InformationSet, ismcts), batch playouts and the vector env. The one file a
+// (InformationSet, ismcts, pimc), batch playouts and the vector env. The one file a
 // game adds for them; the templates read the game from its traits.h.
 #include "ganzdy/guandan/traits.h"
 #include "ganzdy/rl/vector_env.h"
@@ -8,8 +8,20 @@
 
 namespace ganzdy {
 
+// Guandan's teams are seats 0 and 2 against 1 and 3; it has no exact solver.
+template <>
+struct SearchGame<gd::Deal> {
+  static constexpr bool kTeams = true;
+  static int team(int seat) { return seat & 1; }
+  static int endgame(const gd::Deal&, int, const MoveList&, double) { return -1; }
+};
+
 template class InformationSet<gd::Deal>;
-template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&);
+template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&,
+                             const Evaluator<gd::Deal>*);
+template IsmctsResult pimc(const InformationSet<gd::Deal>&, const PimcOptions&);
+template class GreedyEvaluator<gd::Deal>;
+template class IsmctsSearcher<gd::Deal>;
 template PlayoutBatch playouts<gd::Deal>(const std::shared_ptr<const Rules>&, std::int64_t,
                                           const std::vector<Policy>&, std::uint64_t, int, bool,
                                                   const KeepGoing&);

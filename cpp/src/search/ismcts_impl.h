@@ -1,7 +1,8 @@
 // Single-observer information-set MCTS (see ismcts.h): the template definitions,
 // included by each game's instantiate.cpp (after its traits.h) to instantiate
-// InformationSet<Deal> and ismcts<Deal> for its deal. Generic: it includes no
-// game's header and reads everything game-specific from GameTraits<Deal>.
+// InformationSet<Deal>, ismcts<Deal> and pimc<Deal> for its deal. Generic: it
+// includes no game's header and reads everything game-specific from
+// GameTraits<Deal> and SearchGame<Deal>.
 #pragma once
 
 #include "ganzdy/search/ismcts.h"
@@ -13,6 +14,9 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -25,6 +29,16 @@
 
 namespace ganzdy {
 
+// What the search needs of a game beyond GameTraits, specialised in each game's
+// instantiate.cpp (before the explicit instantiations):
+//   kTeams, team(seat)        whether seats play in teams, and a seat's team:
+//                             how an evaluator's value to one seat spreads
+//   endgame(world, seat,      the index in `legal` of the move an exact solver
+//           legal, seconds)   proves winning when `world` is fully known to
+//                             `seat` (IsmctsOptions::solver), or -1
+template <class Deal>
+struct SearchGame;
+
 namespace ismcts_detail {
 
 using Clock = std::chrono::steady_clock;
@@ -36,7 +50,7 @@ constexpr std::uint64_t kScrambleSeed = 0x6A09E667F3BCC908ULL;
 // new move only while it has tried fewer than 1 + kWidenScale * sqrt(visits of the moves
 // tried) of its legal moves.
 constexpr double kWidenScale = 2.0;
-// A tree stops growing at this many nodes (64 MiB a thread); iterations go on, with
+// A tree stops growing at this many nodes (80 MiB a thread); iterations go on, with
 // rollouts from the deepest node reached.
 constexpr std::size_t kMaxNodes = std::size_t{1} << 21;
 
@@ -50,8 +64,99 @@ struct Node {
   std::uint32_t visits = 0;
   std::uint32_t available = 0;
   double reward = 0;  // total reward of `actor` over the visits
+  // With an evaluator: the node's prior block in Search::priors_ (-1: not
+  // evaluated yet), `prior_count` entries from there.
+  std::int32_t priors = -1;
+  std::int32_t prior_count = 0;
 };
-static_assert(sizeof(Node) == 32);
+static_assert(sizeof(Node) == 40);
+
+// One move's prior at a node: the key of its edge and the evaluator's probability.
+struct PriorEntry {
+  std::int32_t key;
+  float prior;
+};
+
+inline double uniform01(Random& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+// The worlds a search plays: uniform determinizations, or (weighted) one of
+// `candidates` of them kept with probability proportional to the likelihood of
+// the others' passes (importance resampling).
+template <GameDeal Deal>
+class WorldSampler {
+ public:
+  WorldSampler(const InformationSet<Deal>& info, bool weighted, int candidates, double epsilon)
+      : info_(info), weighted_(weighted && candidates > 1 && info.passes() > 0), candidates_(candidates),
+        epsilon_(epsilon) {}
+
+  Deal draw(Random& rng) {
+    if (!weighted_) return info_.sample_world(rng.next());
+    pool_.clear();
+    weights_.clear();
+    double total = 0;
+    for (int i = 0; i < candidates_; ++i) {
+      pool_.push_back(info_.sample_world(rng.next()));
+      const double w = info_.pass_likelihood(pool_.back(), epsilon_);
+      weights_.push_back(w);
+      total += w;
+    }
+    std::size_t pick = 0;
+    if (total > 0) {
+      double u = uniform01(rng) * total;
+      while (pick + 1 < weights_.size() && u >= weights_[pick]) u -= weights_[pick++];
+    } else {
+      pick = static_cast<std::size_t>(rng.below(pool_.size()));  // epsilon 0 and every candidate refuted
+    }
+    return std::move(pool_[pick]);
+  }
+
+ private:
+  const InformationSet<Deal>& info_;
+  bool weighted_;
+  int candidates_;
+  double epsilon_;
+  std::vector<Deal> pool_;
+  std::vector<double> weights_;
+};
+
+// Each seat's reward when the evaluator values the position `value` to `actor`:
+// a team game gives it to the actor's team and 1 - value to the other; a game
+// without teams gives the others an equal share of 1 - value (the rewards then sum
+// to 1, as the win reward's do).
+template <GameDeal Deal>
+void evaluator_rewards(int players, int actor, double value, std::array<double, kMaxSeats>& out) {
+  using G = SearchGame<Deal>;
+  for (int s = 0; s < players; ++s) {
+    double r;
+    if constexpr (G::kTeams)
+      r = G::team(s) == G::team(actor) ? value : 1.0 - value;
+    else
+      r = s == actor ? value : (1.0 - value) / (players - 1);
+    out[static_cast<std::size_t>(s)] = r;
+  }
+}
+
+// Calls the evaluator and checks its answer: priors finite and >= 0 with a
+// positive sum (renormalised to 1 here) and a finite value, clamped into [0, 1].
+template <GameDeal Deal>
+double evaluate_checked(const Evaluator<Deal>& evaluator, const Deal& world, const MoveList& legal,
+                        std::vector<float>& priors) {
+  priors.assign(legal.size(), 0.0f);
+  const double value = evaluator.evaluate(world, legal, std::span<float>(priors.data(), priors.size()));
+  double sum = 0;
+  for (const float p : priors) {
+    if (!(p >= 0) || !std::isfinite(p))
+      throw GanzdyError("ismcts: the evaluator gave a prior of " + std::to_string(p) +
+                        ": priors must be finite and non-negative");
+    sum += p;
+  }
+  if (!(sum > 0)) throw GanzdyError("ismcts: the evaluator's priors sum to 0: at least one must be positive");
+  for (float& p : priors) p = static_cast<float>(p / sum);
+  if (!std::isfinite(value))
+    throw GanzdyError("ismcts: the evaluator gave a value of " + std::to_string(value) +
+                      ": a value must be a finite number in [0, 1]");
+  return std::clamp(value, 0.0, 1.0);
+}
 
 // A move's key in the tree where moves have ids (GameTraits::kMoveIds): its id.
 template <class Traits>
@@ -99,16 +204,96 @@ inline std::uint64_t thread_seed(std::uint64_t seed, int thread) {
 }
 
 template <GameDeal Deal>
+using KeysOf = std::conditional_t<GameTraits<Deal>::kMoveIds, IdKeys<GameTraits<Deal>>, MoveKeys>;
+
+// One search tree: its nodes, their prior blocks and the numbering of its move
+// keys. A search grows one a thread; an IsmctsSearcher keeps one between searches.
+template <GameDeal Deal>
+struct Tree {
+  explicit Tree(const std::shared_ptr<const Rules>& r) : rules(r), keys(*r) {}
+
+  // Makes the node reached from the root by the public moves `since` the root,
+  // keeping its subtree (compacted) and dropping the rest. False, with the tree
+  // emptied, when a move of `since` is not in the tree.
+  bool descend(std::span<const std::pair<int, Move>> since) {
+    if (nodes.empty()) return false;
+    std::int32_t at = 0;
+    for (const auto& [seat, move] : since) {
+      const std::int32_t key = keys.key(move);
+      std::int32_t found = -1;
+      for (std::int32_t c = nodes[static_cast<std::size_t>(at)].first_child; c >= 0;
+           c = nodes[static_cast<std::size_t>(c)].next_sibling) {
+        const Node& e = nodes[static_cast<std::size_t>(c)];
+        if (e.actor == seat && e.key == key) {
+          found = c;
+          break;
+        }
+      }
+      if (found < 0) {
+        clear();
+        return false;
+      }
+      at = found;
+    }
+    if (at == 0) return true;
+    std::vector<Node> kept;
+    std::vector<PriorEntry> kept_priors;
+    kept.push_back(nodes[static_cast<std::size_t>(at)]);
+    kept[0].key = 0;
+    kept[0].actor = -1;
+    kept[0].next_sibling = -1;
+    std::vector<std::pair<std::int32_t, std::int32_t>> stack{{at, 0}};  // (old node, its copy)
+    while (!stack.empty()) {
+      const auto [from, to] = stack.back();
+      stack.pop_back();
+      const Node& old = nodes[static_cast<std::size_t>(from)];
+      if (old.priors >= 0) {
+        kept[static_cast<std::size_t>(to)].priors = static_cast<std::int32_t>(kept_priors.size());
+        kept_priors.insert(kept_priors.end(), priors.begin() + old.priors, priors.begin() + old.priors + old.prior_count);
+      }
+      kept[static_cast<std::size_t>(to)].first_child = -1;
+      std::int32_t previous = -1;
+      for (std::int32_t c = old.first_child; c >= 0; c = nodes[static_cast<std::size_t>(c)].next_sibling) {
+        const auto copy = static_cast<std::int32_t>(kept.size());
+        kept.push_back(nodes[static_cast<std::size_t>(c)]);
+        kept.back().next_sibling = -1;
+        if (previous < 0)
+          kept[static_cast<std::size_t>(to)].first_child = copy;
+        else
+          kept[static_cast<std::size_t>(previous)].next_sibling = copy;
+        previous = copy;
+        stack.emplace_back(c, copy);
+      }
+    }
+    nodes.swap(kept);
+    priors.swap(kept_priors);
+    return true;
+  }
+
+  void clear() {
+    nodes.clear();
+    priors.clear();
+  }
+
+  std::shared_ptr<const Rules> rules;
+  KeysOf<Deal> keys;
+  std::vector<Node> nodes;
+  std::vector<PriorEntry> priors;  // the nodes' prior blocks
+};
+
+template <GameDeal Deal>
 class Search {
  public:
   using Game = GameTraits<Deal>;
-  using Keys = std::conditional_t<Game::kMoveIds, IdKeys<Game>, MoveKeys>;
+  using Keys = KeysOf<Deal>;
 
   // `root_moves`: the searching seat's legal moves, whose keys this search's own
   // numbering gives them first.
+  // `tree`: empty, or kept from an earlier search whose root is this one's.
   Search(const InformationSet<Deal>& info, const IsmctsOptions& options, const MoveList& root_moves,
-         std::uint64_t seed)
-      : info_(info), options_(options), keys_(info.rules()), rng_(seed) {
+         std::uint64_t seed, const Evaluator<Deal>* evaluator, Tree<Deal>& tree)
+      : info_(info), options_(options), evaluator_(evaluator), keys_(tree.keys), nodes_(tree.nodes),
+        priors_(tree.priors), rng_(seed), sampler_(info, options.weighted, options.candidates, options.epsilon) {
     for (const Move& m : root_moves) root_keys_.push_back(keys_.key(m));
     tag_.assign(keys_.size(), 0);
     slot_.assign(keys_.size(), 0);
@@ -120,10 +305,9 @@ class Search {
   // load a iteration is all the others pay: an iteration is tens of microseconds.
   RootStats run(std::int64_t budget, bool timed, Clock::time_point deadline, std::atomic<bool>& stop,
                 const KeepGoing* keep_going) {
-    nodes_.clear();
     // About 1.4 nodes an iteration (forced moves add nodes without ending a descent).
-    nodes_.reserve(budget > 0 ? static_cast<std::size_t>(std::min<std::int64_t>(2 * budget + 64, kMaxNodes)) : 4096);
-    nodes_.emplace_back();
+    nodes_.reserve(std::min(nodes_.size() + (budget > 0 ? static_cast<std::size_t>(2 * budget + 64) : 4096), kMaxNodes));
+    if (nodes_.empty()) nodes_.emplace_back();
     std::int64_t done = 0;
     do {
       if (keep_going != nullptr && !(*keep_going)()) stop.store(true, std::memory_order_relaxed);
@@ -236,8 +420,90 @@ class Search {
     return best;
   }
 
+  // Stores the evaluator's priors (eval_priors_) of the moves moves_/keys_of_ as
+  // node `at`'s block.
+  void store_priors(std::int32_t at) {
+    node(at).priors = static_cast<std::int32_t>(priors_.size());
+    node(at).prior_count = static_cast<std::int32_t>(moves_.size());
+    for (std::size_t i = 0; i < moves_.size(); ++i) priors_.push_back({keys_of_[i], eval_priors_[i]});
+  }
+
+  // PUCT selection (IsmctsOptions::c_puct) at `parent`, returning as select() does.
+  std::int32_t select_puct(const Deal& world, std::int32_t parent, int actor, std::size_t& chosen, bool& expanded) {
+    const std::size_t n = moves_.size();
+    mark_legal(n);
+    if (node(parent).priors < 0) {
+      evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+      store_priors(parent);
+    }
+    // The node's priors of the moves legal here; renormalised over them below.
+    prior_of_.assign(n, -1.0f);
+    {
+      const Node& p = node(parent);
+      for (std::int32_t j = 0; j < p.prior_count; ++j) {
+        const PriorEntry& e = priors_[static_cast<std::size_t>(p.priors + j)];
+        const auto key = static_cast<std::size_t>(e.key);
+        if (key < tag_.size() && tag_[key] == epoch_) prior_of_[slot_[key]] = e.prior;
+      }
+    }
+    double sum = 0;
+    for (float& pr : prior_of_) {
+      if (pr < 0) pr = 1.0f / static_cast<float>(n);
+      sum += pr;
+    }
+    const double scale = sum > 0 ? 1.0 / sum : 0.0;
+    tried_.assign(n, 0);
+    double visits_here = 0, reward_here = 0;  // of the tried moves legal here
+    std::int32_t best = -1;
+    double best_score = -std::numeric_limits<double>::infinity();
+    const double c = options_.c_puct;
+    for (std::int32_t ci = node(parent).first_child; ci >= 0; ci = node(ci).next_sibling) {
+      Node& e = node(ci);
+      if (e.actor != actor) continue;
+      const auto key = static_cast<std::size_t>(e.key);
+      if (key >= tag_.size() || tag_[key] != epoch_) continue;  // not legal in this determinization
+      ++e.available;
+      const std::size_t slot = slot_[key];
+      tried_[slot] = 1;
+      const double visits = e.visits;
+      visits_here += visits;
+      reward_here += e.reward;
+      const double q = visits > 0 ? e.reward / visits : 0.5;
+      const double score =
+          q + c * prior_of_[slot] * scale * std::sqrt(static_cast<double>(e.available)) / (1 + visits);
+      if (score > best_score) {
+        best_score = score;
+        best = ci;
+      }
+    }
+    // Of the moves not tried here, only the highest prior can score best.
+    std::size_t untried = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!tried_[i] && (untried == n || prior_of_[i] > prior_of_[untried])) untried = i;
+    if (untried < n && nodes_.size() < kMaxNodes) {
+      const double fpu = visits_here > 0 ? reward_here / visits_here : 0.5;
+      const double score = fpu + c * prior_of_[untried] * scale * std::sqrt(visits_here + 1);
+      if (score > best_score || best < 0) {
+        chosen = untried;
+        expanded = true;
+        const std::int32_t child = add_child(parent, keys_of_[untried], actor);
+        node(child).available = 1;
+        return child;
+      }
+    }
+    expanded = false;
+    if (best < 0) return -1;
+    chosen = slot_[static_cast<std::size_t>(node(best).key)];
+    return best;
+  }
+
+  void key_moves() {
+    keys_of_.resize(moves_.size());
+    for (std::size_t i = 0; i < moves_.size(); ++i) keys_of_[i] = keys_.key(moves_[i]);
+  }
+
   void iterate() {
-    Deal world = info_.sample_world(rng_.next());
+    Deal world = sampler_.draw(rng_);
     world.set_keep_history(false);
     path_.clear();
     std::int32_t at = 0;
@@ -246,11 +512,11 @@ class Search {
       require_moves(world, moves_);
       const int actor = world.current_player();
       const std::size_t n = moves_.size();
-      keys_of_.resize(n);
-      for (std::size_t i = 0; i < n; ++i) keys_of_[i] = keys_.key(moves_[i]);
+      key_moves();
       std::size_t chosen = 0;
       bool expanded = false;
-      const std::int32_t child = select(world, at, actor, chosen, expanded);
+      const std::int32_t child = evaluator_ != nullptr && n > 1 ? select_puct(world, at, actor, chosen, expanded)
+                                                                : select(world, at, actor, chosen, expanded);
       if (child < 0) break;
       world.apply(moves_[chosen]);
       path_.push_back(child);
@@ -258,8 +524,26 @@ class Search {
       // A forced move costs no decision: keep descending past it.
       if (expanded && n > 1) break;
     }
-    rollout(world);
-    rewards(world);
+    const double w = evaluator_ != nullptr ? options_.value_weight : 0.0;
+    if (w > 0 && !world.is_terminal()) {
+      // The leaf's value from the evaluator, whose priors then serve the leaf's first visit.
+      world.legal_moves(moves_);
+      require_moves(world, moves_);
+      key_moves();
+      const double value = evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+      if (moves_.size() > 1 && node(at).priors < 0) store_priors(at);
+      evaluator_rewards<Deal>(world.players(), world.current_player(), value, valued_);
+      if (w < 1) {
+        rollout(world);
+        rewards(world);
+        for (std::size_t s = 0; s < kMaxSeats; ++s) reward_[s] = w * valued_[s] + (1 - w) * reward_[s];
+      } else {
+        reward_ = valued_;
+      }
+    } else {
+      rollout(world);
+      rewards(world);
+    }
     for (std::int32_t i : path_) {
       Node& e = node(i);
       ++e.visits;
@@ -271,8 +555,15 @@ class Search {
     while (!world.is_terminal()) {
       world.legal_moves(moves_);
       require_moves(world, moves_);
-      const int choice =
-          options_.rollout == Policy::greedy ? Game::greedy(world, moves_) : random_choice(rng_, moves_);
+      int choice = 0;
+      if (options_.learned_rollout) {
+        if (moves_.size() > 1) {
+          evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+          choice = static_cast<int>(std::max_element(eval_priors_.begin(), eval_priors_.end()) - eval_priors_.begin());
+        }
+      } else {
+        choice = options_.rollout == Policy::greedy ? Game::greedy(world, moves_) : random_choice(rng_, moves_);
+      }
       world.apply(moves_[static_cast<std::size_t>(choice)]);
     }
   }
@@ -281,20 +572,60 @@ class Search {
 
   const InformationSet<Deal>& info_;
   const IsmctsOptions& options_;
-  Keys keys_;
+  const Evaluator<Deal>* evaluator_;
+  Keys& keys_;
+  std::vector<Node>& nodes_;
+  std::vector<PriorEntry>& priors_;
   std::vector<std::int32_t> root_keys_;
   Random rng_;
+  WorldSampler<Deal> sampler_;
   // tag_[key] == epoch_: key is legal at the node being visited, as moves_[slot_[key]].
   std::vector<std::uint32_t> tag_;
   std::vector<std::uint32_t> slot_;
-  std::vector<Node> nodes_;
   MoveList moves_;
   std::vector<std::int32_t> keys_of_;  // the keys of moves_
   std::vector<std::uint8_t> tried_;
   std::vector<std::int32_t> path_;
+  std::vector<float> eval_priors_;  // the evaluator's answer, per move of moves_
+  std::vector<float> prior_of_;     // a node's prior of each legal move of one visit
   std::uint32_t epoch_ = 0;
   std::array<double, kMaxSeats> reward_{};
+  std::array<double, kMaxSeats> valued_{};
 };
+
+// The ids the caller sees: Gan Deng Yan's move ids, else the legal-move indices.
+template <GameDeal Deal>
+IsmctsResult root_result(const InformationSet<Deal>& info, const MoveList& root_moves) {
+  IsmctsResult result;
+  result.children.resize(root_moves.size());
+  for (std::size_t i = 0; i < root_moves.size(); ++i) {
+    std::int32_t id = static_cast<std::int32_t>(i);
+    if constexpr (GameTraits<Deal>::kMoveIds) id = GameTraits<Deal>::move_index(info.rules()).id(root_moves[i]);
+    result.children[i].id = id;
+    result.children[i].move = root_moves[i];
+  }
+  return result;
+}
+
+inline void finish_result(IsmctsResult& result, std::size_t chosen, Clock::time_point start) {
+  result.index = static_cast<int>(chosen);
+  result.move = result.children[chosen].move;
+  result.id = result.children[chosen].id;
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+template <GameDeal Deal>
+void require_to_act(const InformationSet<Deal>& info, const char* what) {
+  if (info.is_terminal()) throw RulesError(std::string(what) + ": the deal is over, there is no move to search");
+  if (info.current_player() != info.seat())
+    throw RulesError(std::string(what) + ": seat " + std::to_string(info.current_player()) + " is to act, not seat " +
+                     std::to_string(info.seat()) + " whose information set this is");
+}
+
+inline void check_sampling(const char* what, int candidates, double epsilon) {
+  if (candidates < 1) throw RulesError(std::string(what) + ": candidates must be at least 1");
+  if (!(epsilon >= 0 && epsilon <= 1)) throw RulesError(std::string(what) + ": epsilon must lie in [0, 1]");
+}
 
 }  // namespace ismcts_detail
 
@@ -304,7 +635,53 @@ InformationSet<Deal>::InformationSet(const Deal& deal, int seat)
                  ? deal.sample_world(seat, ismcts_detail::kScrambleSeed)
                  : throw RulesError("seat " + std::to_string(seat) + " is not a seat: expected 0 to " +
                                     std::to_string(players_of(deal) - 1))),
-      seat_(seat) {}
+      seat_(seat) {
+  // The others' passes, from the public record alone: walking back through the
+  // deal's undo history reads each ply's move, seat, table and the hand sizes.
+  const int n = players_of(deal);
+  std::array<Cards, kMaxSeats> later{};  // the cards each seat played after the ply walked back to
+  Deal past(deal);  // the copy constructor: copy() would modify `deal`
+  while (past.history().size() > 0) {
+    const Move move = past.history().back().move;
+    const int s = past.history().back().seat;
+    past.pop();
+    if (s < 0 || s >= n) continue;
+    const auto at = static_cast<std::size_t>(s);
+    if (!move.is_pass()) {
+      later[at] += move.cards;
+      continue;
+    }
+    if (s == seat || past.table().is_pass()) continue;
+    const int drawn = deal.hand(s).size() + later[at].size() - past.hand(s).size();
+    if (drawn >= 0) passes_.push_back({s, past.table(), later[at], drawn});
+  }
+}
+
+template <GameDeal Deal>
+double InformationSet<Deal>::pass_likelihood(const Deal& world, double epsilon) const {
+  thread_local MoveList moves;
+  double likelihood = 1;
+  Random drawn_cards(world.hash() ^ 0x9E3779B97F4A7C15ULL);
+  for (const Pass& p : passes_) {
+    Cards then = world.hand(p.seat);
+    then += p.later;
+    for (int k = 0; k < p.drawn && !then.empty(); ++k) {
+      auto r = static_cast<int>(drawn_cards.below(static_cast<std::uint64_t>(then.size())));
+      for (int face = 0; face < kNumFaces; ++face) {
+        const int c = then.count(face);
+        if (r < c) {
+          then.remove(face);
+          break;
+        }
+        r -= c;
+      }
+    }
+    GameTraits<Deal>::generate(world.rules(), then, p.table, moves, false);
+    const bool could_beat = std::any_of(moves.begin(), moves.end(), [](const Move& m) { return !m.is_pass(); });
+    if (could_beat) likelihood *= epsilon;
+  }
+  return likelihood;
+}
 
 template <GameDeal Deal>
 void InformationSet<Deal>::legal_moves(MoveList& out) const {
@@ -315,15 +692,35 @@ void InformationSet<Deal>::legal_moves(MoveList& out) const {
   world_.legal_moves(out);
 }
 
-
 template <GameDeal Deal>
-IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options) {
-  using namespace ismcts_detail;
+float GreedyEvaluator<Deal>::evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const {
+  using Traits = GameTraits<Deal>;
+  const auto n = legal.size();
+  const auto greedy = static_cast<std::size_t>(Traits::greedy(world, legal));
+  for (std::size_t i = 0; i < n; ++i)
+    priors[i] = static_cast<float>((1 - share_) / static_cast<double>(n) + (i == greedy ? share_ : 0.0));
+  const int actor = world.current_player();
+  Deal rest = world.copy_without_history();
+  rest.set_keep_history(false);
+  MoveList moves;
+  while (!rest.is_terminal()) {
+    rest.legal_moves(moves);
+    require_moves(rest, moves);
+    rest.apply(moves[static_cast<std::size_t>(Traits::greedy(rest, moves))]);
+  }
+  std::array<double, kMaxSeats> out{};
+  Traits::rewards(rest, reward_, out);
+  return static_cast<float>(out[static_cast<std::size_t>(actor)]);
+}
+
+namespace ismcts_detail {
+
+// ismcts(), growing thread 0's tree in `kept` when given (one thread only).
+template <GameDeal Deal>
+IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& options, const Evaluator<Deal>* evaluator,
+                       Tree<Deal>* kept) {
   const auto start = Clock::now();
-  if (info.is_terminal()) throw RulesError("ismcts: the deal is over, there is no move to search");
-  if (info.current_player() != info.seat())
-    throw RulesError("ismcts: seat " + std::to_string(info.current_player()) + " is to act, not seat " +
-                     std::to_string(info.seat()) + " whose information set this is");
+  require_to_act(info, "ismcts");
   if (options.iterations < 0) throw RulesError("ismcts: iterations must not be negative");
   if (!(options.time_limit >= 0) || !std::isfinite(options.time_limit))
     throw RulesError("ismcts: time_limit must be a non-negative number of seconds");
@@ -332,30 +729,33 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
   if (options.threads < 1) throw RulesError("ismcts: threads must be at least 1");
   if (!(options.c >= 0) || !std::isfinite(options.c))
     throw RulesError("ismcts: the exploration constant must be a non-negative number");
+  if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct))
+    throw RulesError("ismcts: c_puct must be a non-negative number");
+  if (!(options.value_weight >= 0 && options.value_weight <= 1))
+    throw RulesError("ismcts: value_weight must lie in [0, 1]");
+  if (options.learned_rollout && evaluator == nullptr)
+    throw RulesError("ismcts: a learned rollout needs an evaluator");
+  if (!(options.solver_time >= 0) || !std::isfinite(options.solver_time))
+    throw RulesError("ismcts: solver_time must be a non-negative number of seconds");
+  check_sampling("ismcts", options.candidates, options.epsilon);
 
   MoveList root_moves;
   info.legal_moves(root_moves);
   require_moves(info, root_moves);
-  // The ids the caller sees: Gan Deng Yan's move ids, else the legal-move indices.
-  std::vector<std::int32_t> root_ids(root_moves.size());
-  IsmctsResult result;
-  result.children.resize(root_moves.size());
-  for (std::size_t i = 0; i < root_moves.size(); ++i) {
-    if constexpr (GameTraits<Deal>::kMoveIds)
-      root_ids[i] = GameTraits<Deal>::move_index(info.rules()).id(root_moves[i]);
-    else
-      root_ids[i] = static_cast<std::int32_t>(i);
-    result.children[i].id = root_ids[i];
-    result.children[i].move = root_moves[i];
-  }
-  auto finish = [&](std::size_t chosen) {
-    result.index = static_cast<int>(chosen);
-    result.move = root_moves[chosen];
-    result.id = root_ids[chosen];
-    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  IsmctsResult result = root_result(info, root_moves);
+  if (root_moves.size() == 1) {
+    finish_result(result, 0, start);
     return result;
-  };
-  if (root_moves.size() == 1) return finish(0);
+  }
+  if (options.solver && options.solver_time > 0) {
+    const int solved =
+        SearchGame<Deal>::endgame(info.sample_world(0), info.seat(), root_moves, options.solver_time);
+    if (solved >= 0) {
+      result.solved = true;
+      finish_result(result, static_cast<std::size_t>(solved), start);
+      return result;
+    }
+  }
 
   int threads = options.threads;
   if (options.iterations > 0) threads = static_cast<int>(std::min<std::int64_t>(threads, options.iterations));
@@ -370,7 +770,9 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
       std::int64_t budget = 0;
       if (options.iterations > 0)
         budget = options.iterations / threads + (t < options.iterations % threads ? 1 : 0);
-      Search<Deal> search(info, options, root_moves, thread_seed(options.seed, t));
+      std::optional<Tree<Deal>> own;
+      Tree<Deal>& tree = (t == 0 && kept != nullptr) ? *kept : own.emplace(info.rules_ptr());
+      Search<Deal> search(info, options, root_moves, thread_seed(options.seed, t), evaluator, tree);
       stats[static_cast<std::size_t>(t)] = search.run(budget, timed, deadline, stop, t == 0 ? keep_going : nullptr);
     } catch (...) {
       errors[static_cast<std::size_t>(t)] = std::current_exception();
@@ -386,7 +788,7 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
     work(0);
     for (auto& th : pool) th.join();
   }
-  for (const auto& e : errors)
+  for (auto& e : errors)
     if (e) std::rethrow_exception(e);
 
   std::vector<double> total(root_moves.size(), 0);
@@ -406,7 +808,113 @@ IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& optio
     const IsmctsChild& b = result.children[best];
     if (c.visits > b.visits || (c.visits == b.visits && c.reward > b.reward)) best = i;
   }
-  return finish(best);
+  finish_result(result, best, start);
+  return result;
+}
+
+}  // namespace ismcts_detail
+
+template <GameDeal Deal>
+IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options, const Evaluator<Deal>* evaluator) {
+  return ismcts_detail::search_in<Deal>(info, options, evaluator, nullptr);
+}
+
+template <GameDeal Deal>
+IsmctsSearcher<Deal>::IsmctsSearcher() = default;
+template <GameDeal Deal>
+IsmctsSearcher<Deal>::~IsmctsSearcher() = default;
+template <GameDeal Deal>
+IsmctsSearcher<Deal>::IsmctsSearcher(IsmctsSearcher&&) noexcept = default;
+template <GameDeal Deal>
+IsmctsSearcher<Deal>& IsmctsSearcher<Deal>::operator=(IsmctsSearcher&&) noexcept = default;
+
+template <GameDeal Deal>
+void IsmctsSearcher<Deal>::reset() {
+  tree_.reset();
+  seat_ = -1;
+}
+
+template <GameDeal Deal>
+IsmctsResult IsmctsSearcher<Deal>::search(const InformationSet<Deal>& info, std::span<const std::pair<int, Move>> since,
+                                          const IsmctsOptions& options, const Evaluator<Deal>* evaluator) {
+  using namespace ismcts_detail;
+  if (options.threads != 1) {
+    reset();
+    return ismcts(info, options, evaluator);
+  }
+  // A tree is kept for one seat of one rules' deals: its statistics were gathered
+  // from that seat's information. (A node searched without an evaluator has no
+  // priors yet, and a search with one asks for them at its next visit.)
+  if (!tree_ || seat_ != info.seat() || !(*tree_->rules == info.rules())) reset();
+  if (tree_) tree_->descend(since);
+  if (!tree_) tree_ = std::make_unique<Tree<Deal>>(info.rules_ptr());
+  seat_ = info.seat();
+  IsmctsResult result = search_in<Deal>(info, options, evaluator, tree_.get());
+  // Every new iteration passed through one root edge; the rest were kept.
+  for (const IsmctsChild& c : result.children) result.reused += c.visits;
+  result.reused -= result.iterations;
+  return result;
+}
+
+template <GameDeal Deal>
+IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) {
+  using namespace ismcts_detail;
+  using Traits = GameTraits<Deal>;
+  const auto start = Clock::now();
+  require_to_act(info, "pimc");
+  if (options.worlds < 1) throw RulesError("pimc: worlds must be at least 1");
+  if (options.playouts < 1) throw RulesError("pimc: playouts must be at least 1");
+  check_sampling("pimc", options.candidates, options.epsilon);
+
+  MoveList root_moves;
+  info.legal_moves(root_moves);
+  require_moves(info, root_moves);
+  IsmctsResult result = root_result(info, root_moves);
+  if (root_moves.size() == 1) {
+    finish_result(result, 0, start);
+    return result;
+  }
+  Random rng(options.seed);
+  WorldSampler<Deal> sampler(info, options.weighted, options.candidates, options.epsilon);
+  const int seat = info.seat();
+  const std::size_t n = root_moves.size();
+  std::vector<double> total(n, 0);
+  MoveList moves;
+  std::array<double, kMaxSeats> reward{};
+  for (int w = 0; w < options.worlds; ++w) {
+    if (options.keep_going && !options.keep_going()) break;
+    const Deal world = sampler.draw(rng);
+    // Each playout's random policy draws from its own stream, the same for every
+    // move, so the moves of one world meet the same luck as far as it goes.
+    const std::uint64_t world_seed = rng.next();
+    for (std::size_t i = 0; i < n; ++i) {
+      for (int p = 0; p < options.playouts; ++p) {
+        Random luck(deal_seed(world_seed, static_cast<std::uint64_t>(p)));
+        Deal d = world;
+        d.set_keep_history(false);
+        d.apply(root_moves[i]);
+        while (!d.is_terminal()) {
+          d.legal_moves(moves);
+          require_moves(d, moves);
+          const int choice = options.rollout == Policy::greedy ? Traits::greedy(d, moves) : random_choice(luck, moves);
+          d.apply(moves[static_cast<std::size_t>(choice)]);
+        }
+        Traits::rewards(d, options.reward, reward);
+        total[i] += reward[static_cast<std::size_t>(seat)];
+        ++result.children[i].visits;
+        ++result.children[i].available;
+        ++result.iterations;
+      }
+    }
+  }
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    IsmctsChild& c = result.children[i];
+    c.reward = c.visits > 0 ? total[i] / static_cast<double>(c.visits) : 0.0;
+    if (c.reward > result.children[best].reward) best = i;
+  }
+  finish_result(result, best, start);
+  return result;
 }
 
 }  // namespace ganzdy

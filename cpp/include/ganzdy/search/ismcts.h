@@ -72,10 +72,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <utility>
 #include <string_view>
 #include <vector>
 
 #include "ganzdy/game.h"
+#include "ganzdy/search/evaluator.h"
 #include "ganzdy/search/playout.h"
 
 namespace ganzdy {
@@ -109,9 +114,33 @@ class InformationSet {
 
   static int players_of(const Deal& deal) { return deal.players(); }
 
+  // What the others' passes say about a world (sampling = weighted): the
+  // likelihood of the public history given `world`'s hands, a product over the
+  // passes the seat remembers of `epsilon` for each pass made holding a legal
+  // beat of the table and 1 otherwise. Reads only public history (the moves, the
+  // tables and hand sizes) and the world's own hands, so it cannot cheat.
+  double pass_likelihood(const Deal& world, double epsilon) const;
+  // How many passes the likelihood reads (see `Pass` below).
+  std::size_t passes() const { return passes_.size(); }
+
  private:
+  // One pass by another seat on a table it might have beaten. Its hand then was
+  // its hand now plus `later` (the cards it played since) less `drawn` cards it
+  // drew since (Gan Deng Yan's draws after each trick; hand sizes are public, so
+  // `drawn` is known, but not which cards): a world's guess of its hand now, plus
+  // `later`, less `drawn` of those cards chosen at random (from a generator
+  // seeded by the world's hash, so a world always gets the same weight), is its
+  // guess of the hand at the pass. A pass after which cards left the hand other
+  // than by play (Guandan's tribute) is not kept.
+  struct Pass {
+    int seat;
+    Move table;
+    Cards later;
+    int drawn;
+  };
   Deal world_;
   int seat_;
+  std::vector<Pass> passes_;
 };
 
 // Reward (win, points, mixed) is declared in game.h.
@@ -130,6 +159,44 @@ struct IsmctsOptions {
   Reward reward = Reward::points;
   int threads = 1;                 // >= 1
   std::uint64_t seed = 0;
+
+  // With an evaluator (ismcts()'s third argument) the search selects by PUCT:
+  //   Q + c_puct * P(a) * sqrt(N) / (1 + n(a))
+  // Q the edge's mean reward (an edge not tried yet: the mean of the node's
+  // tried edges legal here, 1/2 before any), n(a) its visits, N its availability
+  // count (an edge not tried yet: the visits of the node's tried legal edges, plus
+  // one), P(a) the evaluator's prior for the move at the node's first visit,
+  // renormalised over the edges legal in this world (a move that was not legal at
+  // that first visit gets 1/legal-moves before renormalising). Every legal move
+  // competes at once (no widening); `c` is then unused.
+  double c_puct = 1.0;
+  // With an evaluator, how much of a new leaf's value comes from the evaluator
+  // (the rest from a rollout): 1 plays no rollout, 0 uses the evaluator for the
+  // prior alone. The evaluator's value is the acting seat's; the other seats'
+  // follow from it (see evaluator_rewards in ismcts_impl.h): a teammate shares it,
+  // an opponent of a team game gets 1 - v, and in a game without teams the others
+  // split 1 - v equally.
+  double value_weight = 1.0;
+  // Rollouts by the evaluator: every step plays its highest-prior move (needs an
+  // evaluator; `rollout` is then unused). One evaluation a ply: slow.
+  bool learned_rollout = false;
+
+  // How a world is sampled: uniformly (Deal::sample_world), or weighted by the
+  // others' passes: `candidates` uniform worlds are drawn and one is kept with
+  // probability proportional to InformationSet::pass_likelihood(world, epsilon)
+  // (importance resampling). 1 candidate is uniform sampling.
+  bool weighted = false;
+  int candidates = 4;    // >= 1
+  double epsilon = 0.1;  // in [0, 1]: the likelihood of passing while holding a beat
+
+  // When the game has an exact endgame solver (Gan Deng Yan) and the position is
+  // fully known to the seat (an empty stock, and at most one other seat holds
+  // cards), play the move it proves winning instead of searching, when it proves
+  // one within `solver_time` seconds. A proved loss, or no proof in time, leaves
+  // the choice to the search (the solver weighs going out first, not points).
+  bool solver = true;
+  double solver_time = 0.05;
+
   // Asked on the calling thread before every iteration of its tree (the bindings
   // poll Ctrl-C here, so it must be cheap: a clock read between real checks);
   // false stops every thread's tree at its next iteration, and the result then
@@ -154,15 +221,96 @@ struct IsmctsResult {
   std::int64_t nodes = 0;       // tree nodes made, over all threads
   double seconds = 0;
   std::vector<IsmctsChild> children;  // per legal move, in legal-move order
+  bool solved = false;    // the exact endgame solver chose the move (no search ran)
+  // IsmctsSearcher: the visits of the seat's legal moves at the root kept from the
+  // searcher's last search, which `children` include (edges of moves not legal now,
+  // such as plays of a card drawn in another world, are kept but not counted); 0
+  // for ismcts().
+  std::int64_t reused = 0;
 };
 
 // Searches from `info` for the seat to act, which must be info.seat(). Throws
 // RulesError when the deal is over, another seat is to act, or the options are bad
-// (no budget at all, threads < 1, negative values, a greedy rollout in Gouji).
+// (no budget at all, threads < 1, negative values, a learned rollout without an evaluator).
 // With a single legal move it returns at once without searching. The calling
 // thread grows the first tree itself (and asks options.keep_going); threads - 1
 // more are started for the others.
+//
+// `evaluator` (may be null) gives the PUCT prior and the leaves' value (see
+// IsmctsOptions and evaluator.h); it must outlive the call and be safe for
+// concurrent calls when threads > 1.
 template <GameDeal Deal>
-IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options);
+IsmctsResult ismcts(const InformationSet<Deal>& info, const IsmctsOptions& options,
+                    const Evaluator<Deal>* evaluator = nullptr);
+
+namespace ismcts_detail {
+template <GameDeal Deal>
+struct Tree;
+}  // namespace ismcts_detail
+
+// ISMCTS that keeps its tree between a seat's decisions (tree reuse). search()
+// first descends the kept tree by the public moves played since its last search
+// (`since`: (seat, move) in order, every seat's, its own included); when they are
+// all in the tree, that node's subtree, statistics and priors are kept as the new
+// root and the search adds `options.iterations` to them; otherwise it starts
+// afresh. The kept statistics were gathered over the worlds of an earlier, coarser
+// information set of the same seat (a superset of today's), as SO-ISMCTS's own
+// nodes below the root are. Only with threads = 1 (more threads search afresh, as
+// ismcts() does), one seat and one rules: a change resets the tree.
+template <GameDeal Deal>
+class IsmctsSearcher {
+ public:
+  IsmctsSearcher();
+  ~IsmctsSearcher();
+  IsmctsSearcher(IsmctsSearcher&&) noexcept;
+  IsmctsSearcher& operator=(IsmctsSearcher&&) noexcept;
+
+  IsmctsResult search(const InformationSet<Deal>& info, std::span<const std::pair<int, Move>> since,
+                      const IsmctsOptions& options, const Evaluator<Deal>* evaluator = nullptr);
+  // Forgets the tree (a new deal, say).
+  void reset();
+
+ private:
+  std::unique_ptr<ismcts_detail::Tree<Deal>> tree_;
+  int seat_ = -1;
+};
+
+// Built-in evaluator, for tests and as a plain player's guess: its prior puts
+// `greedy_share` on the greedy policy's move and spreads the rest uniformly over
+// the legal moves, and its value is the acting seat's reward after a greedy
+// playout of the world.
+template <GameDeal Deal>
+class GreedyEvaluator final : public Evaluator<Deal> {
+ public:
+  explicit GreedyEvaluator(double greedy_share = 0.5, Reward reward = Reward::points)
+      : share_(greedy_share), reward_(reward) {}
+  float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override;
+
+ private:
+  double share_;
+  Reward reward_;
+};
+
+// Perfect-information Monte Carlo: `worlds` worlds are sampled (uniformly, or
+// weighted as the search's are), every legal move is played in each and the world
+// played out `playouts` times by the rollout policy; the move with the best mean
+// reward over all worlds is chosen. The worlds are the same for every move
+// (common random numbers), so moves are compared on equal deals.
+struct PimcOptions {
+  int worlds = 20;       // >= 1
+  int playouts = 1;      // >= 1 a world and move
+  Policy rollout = Policy::greedy;
+  Reward reward = Reward::points;
+  bool weighted = false;
+  int candidates = 4;
+  double epsilon = 0.1;
+  std::uint64_t seed = 0;
+  KeepGoing keep_going;  // as IsmctsOptions::keep_going, asked before each world
+};
+
+// The result reads as an ISMCTS result: `children[i].visits` is the playouts of
+// legal move i, `reward` their mean; `iterations` the playouts made.
+template <GameDeal Deal>
+IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options);
 
 }  // namespace ganzdy
