@@ -583,13 +583,13 @@ def _count(agent: str, label: str, value: object) -> int:
 
 
 def _sampling(agent: str, sampling: object) -> str:
-    if sampling not in ("uniform", "weighted"):
+    if not isinstance(sampling, str) or sampling not in ("uniform", "weighted"):
         raise AgentError(f"{agent}: sampling={sampling!r} must be 'uniform' or 'weighted'")
-    return cast(str, sampling)
+    return sampling
 
 
 # The tree-keeping searcher of each game's information set.
-_SEARCHERS: dict[str, type] = {
+_SEARCHERS: dict[str, Callable[[], Any]] = {
     "GanDengYanInformationSet": GanDengYanIsmctsSearcher,
     "GuandanInformationSet": GuandanIsmctsSearcher,
     "GoujiInformationSet": GoujiIsmctsSearcher,
@@ -654,9 +654,7 @@ class ISMCTS:
         if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
             raise AgentError(f"ismcts: c={c!r} must be a non-negative number")
         if rollout not in ("random", "greedy", "learned"):
-            raise AgentError(
-                f"ismcts: rollout={rollout!r} must be 'random', 'greedy' or 'learned'"
-            )
+            raise AgentError(f"ismcts: rollout={rollout!r} must be 'random', 'greedy' or 'learned'")
         if rollout == "learned" and evaluator is None:
             raise AgentError("ismcts: rollout='learned' needs an evaluator")
         if reward not in ("win", "points", "mixed"):
@@ -694,10 +692,11 @@ class ISMCTS:
         """ismcts, or with reuse the searcher's search from the public moves since its
         last decision (a new deal, another seat or another game starts afresh)."""
         info = view.information
+        assert info is not None  # act() checked
         if not self.reuse:
             return functools.partial(ismcts, info)
         searcher_class = _SEARCHERS[type(info).__name__]
-        if not isinstance(self._searcher, searcher_class):
+        if type(self._searcher) is not searcher_class:
             self._searcher = searcher_class()
             self._seen = []
         history = list(view.history)

@@ -20,7 +20,9 @@ from ganzdy.cli import main
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 
 
-def random_position(rules: ganzdy.Rules, seed: int, plies: int | None = None) -> ganzdy.GanDengYanDeal:
+def random_position(
+    rules: ganzdy.Rules, seed: int, plies: int | None = None
+) -> ganzdy.GanDengYanDeal:
     """A deal played at random for about `plies` moves (default: a random number), then on
     to the first position with a choice to make."""
     rng = random.Random(seed)
@@ -192,7 +194,11 @@ def test_goes_out_when_it_can() -> None:
     for rollout in ("random", "greedy"):
         for reward in ("win", "points", "mixed"):
             result = ismcts(
-                GanDengYanInformationSet(deal), iterations=300, seed=1, rollout=rollout, reward=reward
+                GanDengYanInformationSet(deal),
+                iterations=300,
+                seed=1,
+                rollout=rollout,
+                reward=reward,
             )
             assert result.move == going_out
     # Following: straight 6-T on 5-9 goes out; passing lets the leader go on.
@@ -232,7 +238,9 @@ def test_threads_search_in_parallel() -> None:
         # With an iteration budget, a thread count and a seed, it is reproducible.
         b = ismcts(info, iterations=301, threads=2, seed=seed)
         assert stats(a) == stats(b)
-    timed = ismcts(GanDengYanInformationSet(random_position(RULES, 9, plies=0)), time_limit=0.1, threads=2)
+    timed = ismcts(
+        GanDengYanInformationSet(random_position(RULES, 9, plies=0)), time_limit=0.1, threads=2
+    )
     assert timed.iterations >= 2 and timed.seconds < 1.0
     # More threads than iterations: one iteration each.
     assert ismcts(info, iterations=3, threads=8, seed=1).iterations == 3
@@ -264,7 +272,7 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(RulesError, match="the deal is over"):
         ismcts(GanDengYanInformationSet(finished, 0))
     for spec, message in [
-        ("ismcts:rollout=smart", "rollout='smart' must be 'random' or 'greedy'"),
+        ("ismcts:rollout=smart", "rollout='smart' must be 'random', 'greedy' or 'learned'"),
         ("ismcts:iterations=0", "iterations=0 must be a positive int"),
         ("ismcts:time_limit=0", "time_limit=0 must be a positive number"),
         ("ismcts:reward=glory", "reward='glory'"),
@@ -290,7 +298,9 @@ def test_plays_whole_deals_in_a_match_and_the_arena() -> None:
     agent = ganzdy.make_agent("ismcts:iterations=60:rollout=greedy:c=0.5:reward=win", seed=4)
     assert isinstance(agent, ganzdy.ISMCTS)
     assert (agent.iterations, agent.rollout, agent.c, agent.reward) == (60, "greedy", 0.5, "win")
-    match = ganzdy.GanDengYanMatch(RULES, [agent, *(ganzdy.GreedyAgent() for _ in range(3))], deals=2, seed=8)
+    match = ganzdy.GanDengYanMatch(
+        RULES, [agent, *(ganzdy.GreedyAgent() for _ in range(3))], deals=2, seed=8
+    )
     results = match.run()
     assert len(results) == 2 and sum(match.points) == 0
     specs = ["ismcts:iterations=40:threads=2", "greedy", "greedy", "random"]

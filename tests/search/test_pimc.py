@@ -3,10 +3,9 @@ and the agent in every game."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
-
-import math
 
 import pytest
 
@@ -15,7 +14,7 @@ from ganzdy._core import GanDengYanInformationSet, pimc
 from ganzdy.solver import parse_position
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_ismcts import dealt, random_position  # noqa: E402
+from test_ismcts import dealt, random_position
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 

@@ -3,13 +3,11 @@ Python-callable hook (its inputs, its errors, Ctrl-C) and no cheating through it
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import subprocess
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,9 +17,9 @@ import pytest
 import ganzdy
 from ganzdy._core import (
     GanDengYanInformationSet,
+    GanzdyError,
     GoujiInformationSet,
     GuandanInformationSet,
-    GanzdyError,
     IsmctsResult,
     RulesError,
     ismcts,
@@ -29,7 +27,7 @@ from ganzdy._core import (
 from ganzdy.network import move_size, move_vectors
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_ismcts import dealt, random_position, twin_with_other_hidden_cards  # noqa: E402
+from test_ismcts import dealt, random_position, twin_with_other_hidden_cards
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 Array = npt.NDArray[np.float32]

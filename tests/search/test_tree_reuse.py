@@ -18,7 +18,7 @@ from ganzdy._core import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_ismcts import random_position  # noqa: E402
+from test_ismcts import random_position
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 
@@ -137,7 +137,9 @@ def test_the_agent_reuses_and_plays_whole_deals() -> None:
             return move
 
     for seed in (1, 2):
-        deal = ganzdy.play_deal(RULES, [Watch(), *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed)
+        deal = ganzdy.play_deal(
+            RULES, [Watch(), *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed
+        )
         assert deal.is_terminal
     assert any(r > 0 for r in reused)
     # The same seed plays the same moves.

@@ -3,11 +3,10 @@ reference, what weighting does to the worlds searched, and no cheating."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import math
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +20,7 @@ from ganzdy._core import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_ismcts import dealt, random_position, twin_with_other_hidden_cards  # noqa: E402
+from test_ismcts import dealt, random_position, twin_with_other_hidden_cards
 
 RULES = ganzdy.Rules("gan_deng_yan", players=4)
 InfoSet = GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet
