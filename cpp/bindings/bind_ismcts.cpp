@@ -145,7 +145,7 @@ bool weighted_from(py::handle sampling) {
 
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                              py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
-                             py::handle sampling, int candidates, double epsilon, bool solver) {
+                             py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
@@ -164,6 +164,7 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
   options.candidates = candidates;
   options.epsilon = epsilon;
   options.solver = solver;
+  options.greedy_prior = greedy_prior;
   return options;
 }
 
@@ -182,9 +183,9 @@ template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
                         double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
-                        bool solver) {
+                        bool solver, bool greedy_prior) {
   IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
-                                         value_weight, sampling, candidates, epsilon, solver);
+                                         value_weight, sampling, candidates, epsilon, solver, greedy_prior);
   return searching<Deal>(options, evaluator, [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
   });
@@ -202,7 +203,8 @@ template <class Deal>
 IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>& info, py::handle since,
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
-                          double value_weight, py::handle sampling, int candidates, double epsilon, bool solver) {
+                          double value_weight, py::handle sampling, int candidates, double epsilon, bool solver,
+                          bool greedy_prior) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -211,7 +213,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     moves.emplace_back(to_seat(pair[0], info.players(), "since"), pair[1].cast<Move>());
   }
   IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
-                                         value_weight, sampling, candidates, epsilon, solver);
+                                         value_weight, sampling, candidates, epsilon, solver, greedy_prior);
   if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
   struct Release {
     std::atomic<bool>& flag;
@@ -249,6 +251,7 @@ constexpr const char* kIsmctsDoc =
     "leaves (`value_weight`); rollout='learned' plays its highest-prior move. sampling='weighted' keeps one "
     "of `candidates` worlds by the likelihood of the others' passes (`epsilon` a pass holding a beat). "
     "`solver`: play the exact endgame solver's proved win where the position is fully known (Gan Deng Yan). "
+    "`greedy_prior`: in Guandan and Gouji, with no evaluator, PUCT with the greedy policy as prior. "
     "See docs/search.md.";
 
 constexpr const char* kPimcDoc =
@@ -300,7 +303,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
         py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
-        py::arg("solver") = defaults.solver, kIsmctsDoc);
+        py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior, kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
       .def(py::init<>())
@@ -310,7 +313,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("seed") = py::none(), py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
            py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
            py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
-           py::arg("solver") = defaults.solver,
+           py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {

@@ -924,6 +924,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         candidates: int = 4,
         epsilon: float = 0.1,
         solver: bool = True,
+        greedy_prior: bool = True,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -950,6 +951,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         candidates: int = 4,
         epsilon: float = 0.1,
         solver: bool = True,
+        greedy_prior: bool = True,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -976,6 +978,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         candidates: int = 4,
         epsilon: float = 0.1,
         solver: bool = True,
+        greedy_prior: bool = True,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -998,6 +1001,7 @@ def ismcts(
     candidates: int = 4,
     epsilon: float = 0.1,
     solver: bool = True,
+    greedy_prior: bool = True,
 ) -> IsmctsResult: ...
 def pimc(
     info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,

@@ -616,10 +616,12 @@ class ISMCTS:
     'uniform' or 'weighted' (one of ``candidates`` worlds, by how likely the
     others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
     plays the exact endgame solver's proved win where the position is fully known
-    (Gan Deng Yan). With a seed and an iteration budget only, its moves are
-    reproducible (for a given thread count). ``last_result`` keeps the last
-    search's ``IsmctsResult`` (None after a forced move, which is played without
-    searching).
+    (Gan Deng Yan); ``reuse`` keeps the tree between decisions (one thread);
+    ``greedy_prior`` (Guandan, Gouji, no evaluator) searches by PUCT with the greedy
+    policy as prior, which is what makes it beat the greedy policy there. With a
+    seed and an iteration budget only, its moves are reproducible (for a given
+    thread count). ``last_result`` keeps the last search's ``IsmctsResult`` (None
+    after a forced move, which is played without searching).
     """
 
     def __init__(
@@ -639,6 +641,7 @@ class ISMCTS:
         epsilon: float = 0.1,
         solver: bool = True,
         reuse: bool = False,
+        greedy_prior: bool = True,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -664,7 +667,7 @@ class ISMCTS:
                 f"ismcts: evaluator={evaluator!r} must be 'greedy' or a callable "
                 "f(observation, move_vectors) -> (priors, value)"
             )
-        for label, flag in (("solver", solver), ("reuse", reuse)):
+        for label, flag in (("solver", solver), ("reuse", reuse), ("greedy_prior", greedy_prior)):
             if not isinstance(flag, bool):
                 raise AgentError(f"ismcts: {label}={flag!r} must be True or False")
         self.name = "ismcts"
@@ -682,6 +685,7 @@ class ISMCTS:
         self.epsilon = _number("ismcts", "epsilon", epsilon, 0.0, 1.0)
         self.solver = solver
         self.reuse = reuse
+        self.greedy_prior = greedy_prior
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -731,6 +735,7 @@ class ISMCTS:
             candidates=self.candidates,
             epsilon=self.epsilon,
             solver=self.solver,
+            greedy_prior=self.greedy_prior,
         )
         self.last_result = result
         move = view.legal_moves[result.index]
@@ -1074,7 +1079,8 @@ register_agent(
     ISMCTS,
     "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
     "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy, c_puct=X, value_weight=X, "
-    "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false)",
+    "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
+    "greedy_prior=true|false)",
 )
 register_agent(
     "pimc",

@@ -699,6 +699,7 @@ float GreedyEvaluator<Deal>::evaluate(const Deal& world, const MoveList& legal, 
   const auto greedy = static_cast<std::size_t>(Traits::greedy(world, legal));
   for (std::size_t i = 0; i < n; ++i)
     priors[i] = static_cast<float>((1 - share_) / static_cast<double>(n) + (i == greedy ? share_ : 0.0));
+  if (!playout_) return 0.5f;
   const int actor = world.current_player();
   Deal rest = world.copy_without_history();
   rest.set_keep_history(false);
@@ -717,8 +718,15 @@ namespace ismcts_detail {
 
 // ismcts(), growing thread 0's tree in `kept` when given (one thread only).
 template <GameDeal Deal>
-IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& options, const Evaluator<Deal>* evaluator,
+IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& given, const Evaluator<Deal>* evaluator,
                        Tree<Deal>* kept) {
+  // The greedy prior of the widening games (IsmctsOptions::greedy_prior).
+  IsmctsOptions options = given;
+  std::optional<GreedyEvaluator<Deal>> greedy_prior;
+  if (GameTraits<Deal>::kWiden && evaluator == nullptr && options.greedy_prior && !options.learned_rollout) {
+    evaluator = &greedy_prior.emplace(0.5, options.reward, false);
+    options.value_weight = 0;
+  }
   const auto start = Clock::now();
   require_to_act(info, "ismcts");
   if (options.iterations < 0) throw RulesError("ismcts: iterations must not be negative");

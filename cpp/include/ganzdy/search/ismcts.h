@@ -197,6 +197,15 @@ struct IsmctsOptions {
   bool solver = true;
   double solver_time = 0.05;
 
+  // In the games whose nodes widen progressively (GameTraits::kWiden: Guandan and
+  // Gouji), a search given no evaluator takes the greedy policy as its prior: PUCT
+  // with GreedyEvaluator's prior (1/2 on the greedy move) and values from the
+  // rollouts (value_weight 0). UCB with widening spread a few hundred iterations
+  // over dozens of moves whose rewards differ by a few hundredths, so the move
+  // played was close to a random reasonable one, and it lost to the greedy policy
+  // (docs/search.md has the figures). False: that UCB search.
+  bool greedy_prior = true;
+
   // Asked on the calling thread before every iteration of its tree (the bindings
   // poll Ctrl-C here, so it must be cheap: a clock read between real checks);
   // false stops every thread's tree at its next iteration, and the result then
@@ -277,18 +286,20 @@ class IsmctsSearcher {
 
 // Built-in evaluator, for tests and as a plain player's guess: its prior puts
 // `greedy_share` on the greedy policy's move and spreads the rest uniformly over
-// the legal moves, and its value is the acting seat's reward after a greedy
-// playout of the world.
+// the legal moves, and its value is the acting seat's `reward` after a greedy
+// playout of the world (with `playout` false it plays none and says 1/2: for a
+// search that takes its values from rollouts, value_weight 0).
 template <GameDeal Deal>
 class GreedyEvaluator final : public Evaluator<Deal> {
  public:
-  explicit GreedyEvaluator(double greedy_share = 0.5, Reward reward = Reward::points)
-      : share_(greedy_share), reward_(reward) {}
+  explicit GreedyEvaluator(double greedy_share = 0.5, Reward reward = Reward::points, bool playout = true)
+      : share_(greedy_share), reward_(reward), playout_(playout) {}
   float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override;
 
  private:
   double share_;
   Reward reward_;
+  bool playout_;
 };
 
 // Perfect-information Monte Carlo: `worlds` worlds are sampled (uniformly, or
