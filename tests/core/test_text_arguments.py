@@ -95,6 +95,9 @@ def candidates(name: str, game: str, owner: str | None) -> list[Any]:
         "seat": ["random", 0],
         "rollout": ["random"],
         "reward": ["points"],
+        "evaluator": ["greedy"],
+        "sampling": ["uniform"],
+        "since": [[]],
         "phase": ["play"],
         "role": ["lead"],
         "move": [single],
@@ -150,6 +153,8 @@ def receivers(owner: str | None, game: str) -> list[Any]:
     }
     if owner in factories:
         return [cls, factories[owner]()]
+    if owner.endswith("IsmctsSearcher"):
+        return [cls, cls()]
     deal = rules.new_deal(seed=1)
     return [cls, deal] if isinstance(deal, cls) else [cls]
 
