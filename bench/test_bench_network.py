@@ -9,6 +9,7 @@ random deals, per game, and how many legal moves and distinct move vectors they 
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import time
@@ -45,7 +46,7 @@ def _network(rules: ganzdy.Rules, directory: Path) -> tuple[ganzdy.Network, Refe
             rng.normal(0, np.sqrt(2 / i), (o, i)).astype(np.float32),
             rng.normal(0, 0.1, o).astype(np.float32),
         )
-        for i, o in zip(widths, widths[1:], strict=False)
+        for i, o in itertools.pairwise(widths)
     ]
     ref = ReferenceNetwork(header, layers)
     path = directory / f"{rules.game}.gznn"
@@ -77,11 +78,15 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "rules", "leads"), CASES, ids=[c[0] for c in CASES])
-def test_decision(benchmark: Any, name: str, rules: ganzdy.Rules, leads: bool, tmp_path: Path) -> None:
+def test_decision(
+    benchmark: Any, name: str, rules: ganzdy.Rules, leads: bool, tmp_path: Path
+) -> None:
     net, ref = _network(rules, tmp_path)
     deal = _positions(rules, 1, seed=3, leads=leads)[0]
     choice = benchmark(net.choose, deal)
-    want = ref.q_values(deal.observation(deal.current_player), move_vectors(deal.legal_move_features()))
+    want = ref.q_values(
+        deal.observation(deal.current_player), move_vectors(deal.legal_move_features())
+    )
     assert want[choice] >= want.max() - 1e-4 * max(1.0, float(np.abs(want).max()))
     if leads:
         assert len(deal.legal_moves) >= 100
@@ -89,7 +94,7 @@ def test_decision(benchmark: Any, name: str, rules: ganzdy.Rules, leads: bool, t
 
 def test_decision_medians(tmp_path: Path) -> None:
     for name, rules, leads in CASES:
-        net, ref = _network(rules, tmp_path)
+        net, _ = _network(rules, tmp_path)
         deals = _positions(rules, 60, seed=11, leads=leads)
         times, moves, distinct = [], [], []
         for deal in deals:

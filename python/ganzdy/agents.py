@@ -98,25 +98,25 @@ def _observation(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> An
     return observation
 
 
-def _legal_move_features(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+def _legal_move_features(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
     features = deal.legal_move_features()
     for array in features.values():
         array.flags.writeable = False
     return features
 
 
-def _move_vectors(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
-    from ganzdy.network import move_vectors  # noqa: PLC0415 (network imports numpy: only when read)
+def _move_vectors(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+    from ganzdy.network import move_vectors
 
     vectors = move_vectors(deal.legal_move_features())
     vectors.flags.writeable = False
     return vectors
 
 
-def _legal_ids(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+def _legal_ids(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
     if not game_of(deal).move_ids:
         return None
-    ids = deal.legal_ids()  # type: ignore[attr-defined]
+    ids = deal.legal_ids()
     ids.flags.writeable = False
     return ids
 
@@ -793,9 +793,7 @@ class LearnedAgent:
         """The network's score of each of ``view.legal_moves``."""
         observation, vectors = view.observation, view.move_vectors
         if observation is None or vectors is None:
-            raise AgentError(
-                "learned: the view carries no observation (build views with view_for)"
-            )
+            raise AgentError("learned: the view carries no observation (build views with view_for)")
         network = self.network(view.game)
         network.check_fits(view.rules)
         return network.score_vectors(observation, vectors)

@@ -80,6 +80,7 @@ __all__ = [
     "write_network",
 ]
 
+
 def move_size(kinds: int = len(MOVE_KINDS)) -> int:
     """The width of a move vector when there are ``kinds`` move kinds."""
     return RANK_SLOTS + kinds + KEY_SLOTS + 1

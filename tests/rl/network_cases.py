@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,7 +53,7 @@ def random_network(
     header = header_for(rules, hidden)
     widths = [int(w) for w in header["layers"].split()]
     layers = []
-    for fan_in, fan_out in zip(widths, widths[1:], strict=False):
+    for fan_in, fan_out in itertools.pairwise(widths):
         weights = rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_out, fan_in)).astype(np.float32)
         biases = rng.normal(0.0, 0.1, fan_out).astype(np.float32)
         layers.append((weights, biases))

@@ -10,7 +10,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from network_cases import RULES, header_for, positions, random_network, saved
 
 import ganzdy
 from ganzdy import AgentError, Network, NetworkFileError, make_agent, play_deal, view_for
@@ -18,6 +17,7 @@ from ganzdy import agents as agents_module
 from ganzdy._core import MOVE_VECTOR_SIZE
 from ganzdy.network import MAGIC, move_vectors, read_network, write_network
 from ganzdy.network import Network as ReferenceNetwork
+from network_cases import RULES, header_for, positions, random_network, saved
 
 IDS = [label for _, label in RULES]
 
@@ -34,7 +34,9 @@ def assert_close(got: np.ndarray, want: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize("rules", [r for r, _ in RULES], ids=IDS)
-def test_scores_match_the_reference_on_random_positions(rules: ganzdy.Rules, tmp_path: Path) -> None:
+def test_scores_match_the_reference_on_random_positions(
+    rules: ganzdy.Rules, tmp_path: Path
+) -> None:
     ref = random_network(rules, seed=1)
     net = Network.load(saved(ref, tmp_path))
     compared = big = 0
@@ -209,22 +211,39 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
         "empty": (b"", "is no ganzdy network file"),
         "bad magic": (b"GANZDYNX" + good[8:], "is no ganzdy network file"),
         "cut in the first 16 bytes": (good[:12], "cut short in its first 16 bytes"),
-        "wrong format version": (good[:8] + (2).to_bytes(4, "little") + good[12:], "format version 2"),
+        "wrong format version": (
+            good[:8] + (2).to_bytes(4, "little") + good[12:],
+            "format version 2",
+        ),
         "header longer than the file": (good[: 16 + length - 3], f"a header of {length} bytes"),
         "header not UTF-8": (_with_header(good, b"game \xff\n"), "the header is not UTF-8"),
         "header lacking keys": (
-            _replace_in_header(_replace_in_header(good, "activation relu\n", ""), "\nlayers ", "\nwidths "),
+            _replace_in_header(
+                _replace_in_header(good, "activation relu\n", ""), "\nlayers ", "\nwidths "
+            ),
             "the header lacks layers, activation",
         ),
-        "another activation": (_replace_in_header(good, "activation relu", "activation tanh"), "activation 'tanh'"),
-        "another move vector": (_replace_in_header(good, "move_features 1", "move_features 2"), "move vector version '2'"),
-        "players not a number": (_replace_in_header(good, "players 4", "players four"), "players 'four'"),
+        "another activation": (
+            _replace_in_header(good, "activation relu", "activation tanh"),
+            "activation 'tanh'",
+        ),
+        "another move vector": (
+            _replace_in_header(good, "move_features 1", "move_features 2"),
+            "move vector version '2'",
+        ),
+        "players not a number": (
+            _replace_in_header(good, "players 4", "players four"),
+            "players 'four'",
+        ),
         "size not a number": (
             _replace_in_header(good, "\nobservation_size ", "\nobservation_size -"),
             "expected a whole number",
         ),
         "a width of zero": (_replace_in_header(good, " 8 1\n", " 0 1\n"), "expected widths > 0"),
-        "a width not a number": (_replace_in_header(good, " 8 1\n", " 8x 1\n"), "expected widths > 0"),
+        "a width not a number": (
+            _replace_in_header(good, " 8 1\n", " 8x 1\n"),
+            "expected widths > 0",
+        ),
         "one width": (_replace_in_header(good, " 8 1\n", "\n"), "expected widths > 0"),
         "wrong input width": (
             _replace_in_header(good, "\nlayers ", "\nlayers 1"),
@@ -288,7 +307,7 @@ def test_write_network_refuses_what_it_could_not_read_back(tmp_path: Path) -> No
 
 def test_the_magic_is_the_contract() -> None:
     assert MAGIC == b"GANZDYNN"
-    assert MOVE_VECTOR_SIZE == 15 + len(ganzdy.MOVE_KINDS) + 14 + 1
+    assert 15 + len(ganzdy.MOVE_KINDS) + 14 + 1 == MOVE_VECTOR_SIZE
 
 
 # -- the agent and the views -----------------------------------------------------------
@@ -306,7 +325,7 @@ def test_the_learned_agent_plays_whole_deals(rules: ganzdy.Rules, tmp_path: Path
         """The learned agent, checked against the network's own choice on the deal."""
 
         def act(self, view: ganzdy.SeatView) -> ganzdy.Move:
-            deal = view._deal  # noqa: SLF001 (the test compares with the deal's own call)
+            deal = view._deal
             move = agent.act(view)
             if len(view.legal_moves) > 1:
                 choices.append(move == view.legal_moves[net.choose(deal)])
@@ -331,7 +350,9 @@ def test_the_learned_agent_samples_with_a_temperature(tmp_path: Path) -> None:
     picks = [hot.act(view) for _ in range(30)]
     assert picks == [again.act(view) for _ in range(30)]
     assert len(set(picks)) > 5  # near uniform at a high temperature
-    assert {greedy.act(view) for _ in range(5)} == {view.legal_moves[Network.load(path).choose(deal)]}
+    assert {greedy.act(view) for _ in range(5)} == {
+        view.legal_moves[Network.load(path).choose(deal)]
+    }
 
 
 def test_the_learned_agent_pickles_and_reloads(tmp_path: Path) -> None:
@@ -350,7 +371,9 @@ def test_without_a_shipped_model_the_agent_says_how_to_train_one(
     monkeypatch.setattr(agents_module, "MODELS", tmp_path)
     agent = make_agent("learned")
     view = view_for(ganzdy.Rules("gouji").new_deal(seed=1))
-    with pytest.raises(AgentError, match=r"no model is shipped for gouji.*ganzdy train --game gouji"):
+    with pytest.raises(
+        AgentError, match=r"no model is shipped for gouji.*ganzdy train --game gouji"
+    ):
         agent.act(view)
     with pytest.raises(AgentError, match=r"no model is shipped|cannot open"):
         make_agent("learned:game=guandan")
@@ -360,7 +383,9 @@ def test_without_a_shipped_model_the_agent_says_how_to_train_one(
         make_agent("learned:game=chess")
 
 
-def test_the_shipped_model_is_loaded_for_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_shipped_model_is_loaded_for_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(agents_module, "MODELS", tmp_path)
     rules = ganzdy.Rules("guandan")
     saved(random_network(rules, seed=12), tmp_path, "guandan.gznn")
