@@ -3,6 +3,7 @@ ganzdy.network, its file checks, and the agent and views built on it."""
 
 from __future__ import annotations
 
+import doctest
 import pickle
 import threading
 from pathlib import Path
@@ -339,6 +340,32 @@ def test_the_learned_agent_plays_whole_deals(rules: ganzdy.Rules, tmp_path: Path
     assert deal.is_terminal
 
 
+@pytest.mark.parametrize("rules", [r for r, _ in RULES], ids=IDS)
+def test_the_learned_agent_plays_in_the_arena_across_processes(
+    rules: ganzdy.Rules, tmp_path: Path
+) -> None:
+    path = saved(random_network(rules, seed=10), tmp_path)
+    spec = f"learned:path={path}"
+    teams = ganzdy.games.game_of(rules).teams
+    agents = [spec, "greedy"] if teams else [spec] + ["greedy"] * (rules.players - 1)
+    local = ganzdy.arena(rules, agents, rules.players, seed=4, workers=1, bootstrap=10)
+    spread = ganzdy.arena(rules, agents, rules.players, seed=4, workers=2, bootstrap=10)
+    assert spread.backend == "processes"
+    assert [s.points for s in spread.standings] == [s.points for s in local.standings]
+
+
+@pytest.mark.ray
+def test_the_learned_agent_plays_on_ray(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
+    rules = ganzdy.Rules("guandan")
+    path = saved(random_network(rules, seed=10), tmp_path)
+    spec = f"learned:path={path}"
+    local = ganzdy.arena(rules, [spec, "greedy"], 4, seed=4, workers=1, bootstrap=10)
+    distributed = ganzdy.arena(rules, [spec, "greedy"], 4, seed=4, ray=True, workers=2, bootstrap=10)
+    assert distributed.backend == "ray"
+    assert [s.points for s in distributed.standings] == [s.points for s in local.standings]
+
+
 def test_the_learned_agent_samples_with_a_temperature(tmp_path: Path) -> None:
     rules = ganzdy.Rules("guandan")
     path = saved(random_network(rules, seed=3), tmp_path)
@@ -433,3 +460,11 @@ def test_a_settled_view_keeps_its_learning_fields() -> None:
 def test_header_for_matches_the_files_required_keys() -> None:
     header = header_for(ganzdy.Rules("gouji"), (3,))
     assert set(ganzdy.network.REQUIRED_KEYS) <= set(header)
+
+
+def test_the_learned_page_examples_run() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "learned.md"
+    failures, tried = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried >= 15 and failures == 0
