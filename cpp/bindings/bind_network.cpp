@@ -85,14 +85,24 @@ void bind_network(py::module_& m) {
       .def_static(
           "load",
           [](py::handle path) {
-            const std::string p = py::str(py::module_::import("os").attr("fspath")(path));
+            // The file name as the OS takes it (os.fsencode: str, bytes or a path object).
+            py::object encoded;
+            try {
+              encoded = py::module_::import("os").attr("fsencode")(path);
+            } catch (py::error_already_set& e) {
+              if (e.matches(PyExc_TypeError))
+                throw py::type_error("path must be a file name (str, bytes or os.PathLike), got " + quoted(path));
+              if (!e.matches(PyExc_UnicodeError)) throw;
+              throw NetworkFileError(quoted(path) + ": a file name this system cannot encode");
+            }
+            const std::string p = encoded.cast<std::string>();
             return std::make_shared<Network>(without_gil([&] { return Network::load(p); }));
           },
           py::arg("path"), "The network in the file at `path`; NetworkFileError saying what is wrong otherwise.")
       .def_static(
           "from_bytes",
-          [](const py::bytes& data, const std::string& name) {
-            return std::make_shared<Network>(Network::from_bytes(std::string(data), name));
+          [](const py::bytes& data, py::handle name) {
+            return std::make_shared<Network>(Network::from_bytes(std::string(data), text_arg(name, "name")));
           },
           py::arg("data"), py::kw_only(), py::arg("name") = "<bytes>",
           "The network in `data` (a network file's bytes); `name` names it in errors.")

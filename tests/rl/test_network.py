@@ -151,7 +151,7 @@ def test_evaluate_gives_softmax_priors_and_the_best_score(tmp_path: Path) -> Non
         want = np.exp((scores - scores.max()) / temperature)
         np.testing.assert_allclose(priors, want / want.sum(), rtol=1e-4, atol=1e-7)
         assert value == pytest.approx(min(max(scores.max(), 0.0), 1.0), abs=1e-6)
-    with pytest.raises(NetworkFileError, match="temperature"):
+    with pytest.raises(ganzdy.GanzdyError, match=r"temperature 0\.0+; expected > 0"):
         net.evaluate(deal, temperature=0.0)
 
 
@@ -275,8 +275,16 @@ def test_every_bad_file_is_refused_alike_by_cpp_and_python(tmp_path: Path) -> No
 
 
 def test_a_missing_file_is_a_network_file_error(tmp_path: Path) -> None:
-    with pytest.raises(NetworkFileError, match="cannot open"):
+    with pytest.raises(NetworkFileError, match="nowhere.gznn: cannot open"):
         Network.load(tmp_path / "nowhere.gznn")
+    with pytest.raises(NetworkFileError, match="nowhere.gznn: cannot open"):
+        Network.load(str(tmp_path / "nowhere.gznn").encode())
+    with pytest.raises(NetworkFileError, match=r"\\ud800.*cannot encode"):
+        Network.load("net\ud800.gznn")
+    with pytest.raises(ganzdy.ParseError, match=r"\\ud800"):
+        Network.from_bytes(b"GANZDYNN", name="net\ud800")
+    with pytest.raises(TypeError, match="path must be a file name"):
+        Network.load(3)  # type: ignore[arg-type]
 
 
 def test_the_header_round_trips_with_unknown_keys_and_odd_values(tmp_path: Path) -> None:

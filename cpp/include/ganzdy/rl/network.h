@@ -172,7 +172,7 @@ class Network {
 // The network as the search's evaluator: priors softmax(score / temperature) over
 // the legal moves (suit variants share a score, so a prior), value the best score
 // clamped to [0, 1]. Throws NetworkFileError at construction unless the network
-// fits `rules`' game, seat count and observation.
+// fits `rules`' game, seat count and observation, GanzdyError unless temperature > 0.
 template <GameDeal Deal>
 class NetworkEvaluator final : public Evaluator<Deal> {
  public:
@@ -197,7 +197,7 @@ NetworkEvaluator<Deal>::NetworkEvaluator(std::shared_ptr<const Network> network,
                                          float temperature)
     : network_(std::move(network)), temperature_(temperature) {
   if (!(temperature > 0.0f))
-    throw NetworkFileError("NetworkEvaluator: temperature " + std::to_string(temperature) + "; expected > 0");
+    throw GanzdyError("NetworkEvaluator: temperature " + std::to_string(temperature) + "; expected > 0");
   using T = GameTraits<Deal>;
   network_->check_fits(rules.game_name(), rules.players(), T::kObservationVersion, T::observation_size(rules),
                        rules.describe());
