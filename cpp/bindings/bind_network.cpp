@@ -156,11 +156,7 @@ void bind_network(py::module_& m) {
       .def(
           "check_fits",
           [](const Network& net, const Rules& rules) {
-            with_game(rules.game(), [&](auto game) {
-              using T = GameTraits<typename decltype(game)::type>;
-              net.check_fits(rules.game_name(), rules.players(), T::kObservationVersion, T::observation_size(rules),
-                             rules.describe());
-            });
+            with_game(rules.game(), [&](auto game) { net.check_fits<typename decltype(game)::type>(rules); });
           },
           py::arg("rules"),
           "Raise NetworkFileError unless the network was made for these rules' game, seat count and "

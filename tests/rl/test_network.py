@@ -275,9 +275,9 @@ def test_every_bad_file_is_refused_alike_by_cpp_and_python(tmp_path: Path) -> No
 
 
 def test_a_missing_file_is_a_network_file_error(tmp_path: Path) -> None:
-    with pytest.raises(NetworkFileError, match="nowhere.gznn: cannot open"):
+    with pytest.raises(NetworkFileError, match=r"nowhere\.gznn: cannot open"):
         Network.load(tmp_path / "nowhere.gznn")
-    with pytest.raises(NetworkFileError, match="nowhere.gznn: cannot open"):
+    with pytest.raises(NetworkFileError, match=r"nowhere\.gznn: cannot open"):
         Network.load(str(tmp_path / "nowhere.gznn").encode())
     with pytest.raises(NetworkFileError, match=r"\\ud800.*cannot encode"):
         Network.load("net\ud800.gznn")

@@ -16,6 +16,7 @@ template PlayoutBatch playouts<gdy::Deal>(const std::shared_ptr<const Rules>&, s
                                                   const KeepGoing&);
 template class VectorEnv<gdy::Deal>;
 template class NetworkEvaluator<gdy::Deal>;
+template void Network::check_fits<gdy::Deal>(const Rules&) const;
 template void Network::check_fits<gdy::Deal>(const gdy::Deal&) const;
 template void Network::scores<gdy::Deal>(const gdy::Deal&, const MoveList&, std::span<float>) const;
 template int Network::choose<gdy::Deal>(const gdy::Deal&) const;

@@ -16,6 +16,7 @@ template PlayoutBatch playouts<gj::Deal>(const std::shared_ptr<const Rules>&, st
                                                   const KeepGoing&);
 template class VectorEnv<gj::Deal>;
 template class NetworkEvaluator<gj::Deal>;
+template void Network::check_fits<gj::Deal>(const Rules&) const;
 template void Network::check_fits<gj::Deal>(const gj::Deal&) const;
 template void Network::scores<gj::Deal>(const gj::Deal&, const MoveList&, std::span<float>) const;
 template int Network::choose<gj::Deal>(const gj::Deal&) const;

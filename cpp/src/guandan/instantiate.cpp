@@ -16,6 +16,7 @@ template PlayoutBatch playouts<gd::Deal>(const std::shared_ptr<const Rules>&, st
                                                   const KeepGoing&);
 template class VectorEnv<gd::Deal>;
 template class NetworkEvaluator<gd::Deal>;
+template void Network::check_fits<gd::Deal>(const Rules&) const;
 template void Network::check_fits<gd::Deal>(const gd::Deal&) const;
 template void Network::scores<gd::Deal>(const gd::Deal&, const MoveList&, std::span<float>) const;
 template int Network::choose<gd::Deal>(const gd::Deal&) const;

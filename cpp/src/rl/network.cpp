@@ -361,11 +361,12 @@ Network Network::from_bytes(std::string_view data, const std::string& source) {
   return net;
 }
 
-void Network::check_fits(std::string_view game, int players, int observation_version, int observation_size,
-                         const std::string& deal_desc) const {
+void Network::check_fits(const Rules& rules, int observation_version, int observation_size) const {
+  const std::string_view game = rules.game_name();
+  const int players = rules.players();
   auto mismatch = [&](const char* what, const std::string& mine, const std::string& theirs) {
     throw NetworkFileError(source_ + " was trained for " + what + " " + mine + ", not " + theirs + " (the deal: " +
-                           deal_desc + ")");
+                           rules.describe() + ")");
   };
   if (game != this->game()) mismatch("game", this->game(), std::string(game));
   if (players != players_) mismatch("players", std::to_string(players_), std::to_string(players));

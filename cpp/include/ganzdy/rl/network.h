@@ -91,16 +91,18 @@ class Network {
   const std::vector<int>& widths() const { return widths_; }
   const std::string& source() const { return source_; }
 
-  // Throws NetworkFileError unless the network was made for this game name, seat
-  // count, observation version and size (and this ganzdy's move kinds);
-  // `deal_desc` names the deal's side in the message.
-  void check_fits(std::string_view game, int players, int observation_version, int observation_size,
-                  const std::string& deal_desc) const;
+  // Throws NetworkFileError unless the network was made for the game and seat count
+  // of `rules`, this observation version and size, and this ganzdy's move kinds;
+  // the message names both sides (the rules described).
+  void check_fits(const Rules& rules, int observation_version, int observation_size) const;
+  template <GameDeal Deal>
+  void check_fits(const Rules& rules) const {
+    using T = GameTraits<Deal>;
+    check_fits(rules, T::kObservationVersion, T::observation_size(rules));
+  }
   template <GameDeal Deal>
   void check_fits(const Deal& deal) const {
-    using T = GameTraits<Deal>;
-    check_fits(deal.rules().game_name(), deal.players(), T::kObservationVersion, T::observation_size(deal.rules()),
-               deal.rules().describe());
+    check_fits<Deal>(deal.rules());
   }
 
   // The scores of `n` move vectors (n rows of move_size() floats) after
@@ -198,9 +200,7 @@ NetworkEvaluator<Deal>::NetworkEvaluator(std::shared_ptr<const Network> network,
     : network_(std::move(network)), temperature_(temperature) {
   if (!(temperature > 0.0f))
     throw GanzdyError("NetworkEvaluator: temperature " + std::to_string(temperature) + "; expected > 0");
-  using T = GameTraits<Deal>;
-  network_->check_fits(rules.game_name(), rules.players(), T::kObservationVersion, T::observation_size(rules),
-                       rules.describe());
+  network_->check_fits<Deal>(rules);
 }
 
 template <GameDeal Deal>
