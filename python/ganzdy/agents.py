@@ -669,7 +669,7 @@ _CHOICE = {
     "tribute": "pay a tribute card (进贡: your highest, the wild hearts aside)",
     "pick": "pick one of the two tribute cards",
     "return": "give a card back to the player who paid you (还贡)",
-    "buy": "pay a 2 or a joker for a 3 (买三), or pass",
+    "buy": "pay a 2 or a joker for a 3 (买三)",
     "revolt": "revolt (革命: sit the hand out as 四科) or pass",
     "yaotou": "ask for a head (要头: stay your 对家's head) or go headless (无头)",
     "xuandian": "declare points (宣点) or pass",
@@ -719,7 +719,8 @@ def find_move(view: SeatView, text: str) -> Move:
     """The legal move a person means by ``text``: a choice's number in the grouped menu
     (``ganzdy.display.groups``: the suit variants of one play are one choice, the engine
     picks the variant), 'pass', a word such as 'yield', ranks alone where one play has
-    them ('5 6 7 8 9', '33', 'K K'), or card text.
+    them ('5 6 7 8 9', 'K K', '3 3'; digits alone are a choice's number when the menu
+    has that many, so '33' is a pair of 3s only past it), or card text.
 
     Card text follows ``Deal.parse_move``: the cards alone when they have one legal
     reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
@@ -737,6 +738,13 @@ def find_move(view: SeatView, text: str) -> Move:
         number = int(answer)
         if 1 <= number <= len(groups):
             return groups[number - 1].move
+        # Past the menu, digits may be ranks ('33' for a pair of 3s); with spaces they
+        # always are ('3 3').
+        ranks = _typed_ranks(answer)
+        if ranks is not None and any(
+            move.cards and ranks_of(move.cards) == ranks for move in legal
+        ):
+            return _by_ranks(view, groups, answer, ranks)
         raise ParseError(f"there is no move {number}: choose 1 to {len(groups)}")
     lowered = answer.lower()
     choices = ", ".join(str(m.cards) if m.cards else str(m) for m in legal)
@@ -935,8 +943,10 @@ class HumanAgent:
         elif view.table is None:
             self._write("table: empty, you lead")
         else:
-            shown = style.cards(list(view.table.cards), wild)
-            self._write(f"table: {view.table} [{shown}] (seat {view.table_owner})")
+            # Plain text would only repeat the move's cards; symbols and colour add to them.
+            drawn = style.symbols or style.colour
+            shown = f" [{style.cards(list(view.table.cards), wild)}]" if drawn else ""
+            self._write(f"table: {view.table}{shown} (seat {view.table_owner})")
         counts = "  ".join(
             f"seat {s}{' (you)' if s == view.seat else ''}: {n}"
             + (" out" if s in view.out_seats else "")
@@ -959,7 +969,7 @@ class HumanAgent:
         if not move.cards:
             return MOVE_WORDS.get(move.kind, str(move))
         declared = f"{move.kind} {move.rank}".strip()
-        extra = f"  ({len(group.moves)} suit choices)" if len(group.moves) > 1 else ""
+        extra = f"  ({len(group.moves)} ways)" if len(group.moves) > 1 else ""
         return f"{declared:<16} {style.cards(list(move.cards), wild)}{extra}"
 
     def _hint(self, view: SeatView) -> None:

@@ -43,7 +43,9 @@ def first_view(seed: int) -> ganzdy.SeatView:
     """What `ganzdy play --seed SEED` first shows seat 0 (greedy bots are deterministic)."""
     rules = ganzdy.Rules("gan_deng_yan", players=4)
     person = _FirstView()
-    match = ganzdy.GanDengYanMatch(rules, [person, *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed)
+    match = ganzdy.GanDengYanMatch(
+        rules, [person, *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed
+    )
     with pytest.raises(_Seen):
         match.play_next()
     assert person.view is not None

@@ -158,4 +158,3 @@ def _undo(table: Table) -> None:
         print(f"  {error}")
         return
     print(f"  undone: back to your move at ply {table.deal.ply + 1}")
-

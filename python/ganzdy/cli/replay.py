@@ -8,7 +8,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ganzdy.agents import MOVE_WORDS, PHASE_NAMES
+from ganzdy._core import Move
+from ganzdy.agents import PHASE_NAMES
 from ganzdy.cli.common import game_cli, load_record, points_text
 from ganzdy.deal import Deal
 from ganzdy.display.groups import wild_cards
@@ -27,8 +28,9 @@ def run(args: argparse.Namespace) -> int:
     return step_through(deal, fresh, agents)
 
 
-def _position(replay: Deal, moves: Sequence[tuple[int, object]], agents: Sequence[str] | None,
-              style: Style) -> None:
+def _position(
+    replay: Deal, moves: Sequence[tuple[int, Move]], agents: Sequence[str] | None, style: Style
+) -> None:
     ply = replay.ply
     if ply:
         seat, move = moves[ply - 1]

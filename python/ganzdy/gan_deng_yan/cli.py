@@ -62,7 +62,9 @@ def play(args: argparse.Namespace, bots: list[str] | None) -> int:
 
         def left(table: Table) -> str:
             played = len(match.results)
-            return f"left the game after {played} finished deals; points {points_text(match.points)}"
+            return (
+                f"left the game after {played} finished deals; points {points_text(match.points)}"
+            )
 
         def finished(table: Table) -> None:
             if match.redeals:

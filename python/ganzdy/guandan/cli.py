@@ -135,8 +135,9 @@ def play(args: argparse.Namespace, bots: list[str] | None) -> int:
             on_move=printer.on_move,
             start=lambda table: _show_hand_start(match),
             end=lambda table: _show_hand_end(match),
-            left=lambda table: f"left the game after {len(match.results)} finished hands; "
-            f"{levels_text()}",
+            left=lambda table: (
+                f"left the game after {len(match.results)} finished hands; {levels_text()}"
+            ),
             finished=finished,
             resync=resync,
         )
