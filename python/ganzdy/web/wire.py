@@ -72,7 +72,7 @@ def group_moves(moves: Iterable[Move], rules: Rules) -> list[JSON]:
             "kind": group.kind,
             "rank": group.rank,
             "length": group.length,
-            "wilds": list(group.wilds),
+            "wilds": group.wilds,
             "example": move_json(group.move),
             "count": len(group.moves),
         }
