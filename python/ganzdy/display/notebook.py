@@ -53,7 +53,7 @@ def _table_html(deal: Any) -> str:
     if table.is_pass:
         return "<i>empty</i>"
     owner = f" (seat {deal.table_owner})" if deal.table_owner is not None else ""
-    return f"{escape(str(table))}{owner}<br>{_cards_html(list(table.cards))}"
+    return f"{escape(str(table))}{owner}<br/>{_cards_html(list(table.cards))}"
 
 
 def _status(deal: Any, phase: str) -> str:
@@ -97,7 +97,7 @@ def seat_view_html(view: Any) -> str:
     table_html = (
         "<i>empty</i>"
         if table is None
-        else f"{escape(str(table))}{owner}<br>{_cards_html(list(table.cards))}"
+        else f"{escape(str(table))}{owner}<br/>{_cards_html(list(table.cards))}"
     )
     phase = f", {escape(view.phase)}" if view.phase != "play" else ""
     return (
