@@ -841,7 +841,7 @@ class Undo(Exception):
 _HELP = """\
   a number         play that choice (suit variants of one play are one choice)
   cards            e.g. '8h 8d', '红桃A 黑桃A', '4s 5s BJ as straight 3-6'
-  ranks            e.g. '5 6 7 8 9', '33', 'K K' when one play has those ranks
+  ranks            e.g. '5 6 7 8 9', 'K K', '3 3' when one play has those ranks
   pass (p)         pass; a word such as yield, revolt, yaotou, wutou when offered
   hint (h)         what {hint} would play here
   undo (u)         back to your previous decision (the bots' moves since are undone)
@@ -976,7 +976,10 @@ class HumanAgent:
         self._hints += 1
         agent = make_agent(self.hint, seed=self._hints)
         move = agent.act(view)
-        self._write(f"  hint ({self.hint}): {MOVE_WORDS.get(move.kind, str(move))}")
+        groups = group_moves(view.legal_moves, view.rules)
+        number = next(n for n, group in enumerate(groups, 1) if move in group.moves)
+        said = MOVE_WORDS.get(move.kind, str(move))
+        self._write(f"  hint ({self.hint}): {said}  (choice {number})")
         result = getattr(agent, "last_result", None)
         if isinstance(result, IsmctsResult):
             best = sorted(result.children, key=lambda c: -c.visits)[:5]

@@ -38,8 +38,8 @@ def test_a_guandan_session_with_hint_help_ranks_refusal_and_undo(
     out = play(monkeypatch, capsys, answers, "--game", "guandan", "--seed", "1")
     # The first answer to a tube: one entry a tube, its 12 suit variants folded in.
     assert "     2  tube 4           4s 4h 5s 5s 6h 6c  (12 ways)" in out
-    assert "  hint (greedy): pass" in out
-    assert "  ranks            e.g. '5 6 7 8 9', '33', 'K K' when one play has those ranks" in out
+    assert "  hint (greedy): pass  (choice 1)" in out
+    assert "  ranks            e.g. '5 6 7 8 9', 'K K', '3 3' when one play has those ranks" in out
     # Ranks alone pick the straight; the engine chose its suits.
     assert "your move (number, cards, ranks, pass; hint, undo, help, q): 5 6 7 8 9\n" in out
     assert "  playing 5s 6h 7s 8c 9s as straight 5-9\n  seat 0 (you): 5s 6h 7s 8c 9s" in out

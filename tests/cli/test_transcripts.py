@@ -33,7 +33,7 @@ def test_a_transcript_plays_again_the_same(name: str) -> None:
 
 def test_the_guandan_transcript_shows_the_commands() -> None:
     text = (FOLDER / "guandan.txt").read_text(encoding="utf-8")
-    assert "  hint (greedy): pass" in text
+    assert "  hint (greedy): pass  (choice 1)" in text
     assert "q): 5 6 7 8 9\n  playing 5s 6h 7s 8c 9s as straight 5-9" in text
     assert "  undone: back to your move at ply 7" in text
 
