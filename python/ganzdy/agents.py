@@ -666,13 +666,13 @@ PHASE_NAMES = {
     "play": "play",
 }
 _CHOICE = {
-    "tribute": "pay a tribute card (进贡: your highest, the wild hearts aside)",
+    "tribute": "pay a tribute card (your highest, the wild hearts aside)",
     "pick": "pick one of the two tribute cards",
-    "return": "give a card back to the player who paid you (还贡)",
-    "buy": "pay a 2 or a joker for a 3 (买三)",
-    "revolt": "revolt (革命: sit the hand out as 四科) or pass",
-    "yaotou": "ask for a head (要头: stay your 对家's head) or go headless (无头)",
-    "xuandian": "declare points (宣点) or pass",
+    "return": "give a card back to the player who paid you",
+    "buy": "pay a 2 or a joker for a 3",
+    "revolt": "revolt (sit the hand out as 四科) or pass",
+    "yaotou": "ask for a head (stay your 对家's head) or go headless (无头)",
+    "xuandian": "declare points or pass",
 }
 # Gouji's moves that hold no cards, as a person reads them; the word typed is the kind.
 MOVE_WORDS = {
