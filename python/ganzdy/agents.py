@@ -883,7 +883,13 @@ class HumanAgent:
         if output is not None and not callable(getattr(output, "write", None)):
             raise TypeError(f"output must be a text stream or None, not {_check.excerpt(output)}")
         if not isinstance(hint, str):
-            raise TypeError(f"hint must be an agent spec such as 'greedy', not {hint!r}")
+            raise TypeError(
+                f"hint must be an agent spec such as 'greedy', not {_check.excerpt(hint)}"
+            )
+        if style is not None and not isinstance(style, Style):
+            raise TypeError(
+                f"style must be a ganzdy.display.text.Style or None, not {_check.excerpt(style)}"
+            )
         self._input = input
         self._output = output
         self._show_moves = _check.flag("show_moves", show_moves)
