@@ -719,8 +719,9 @@ def find_move(view: SeatView, text: str) -> Move:
     """The legal move a person means by ``text``: a choice's number in the grouped menu
     (``ganzdy.display.groups``: the suit variants of one play are one choice, the engine
     picks the variant), 'pass', a word such as 'yield', ranks alone where one play has
-    them ('5 6 7 8 9', 'K K', '3 3'; digits alone are a choice's number when the menu
-    has that many, so '33' is a pair of 3s only past it), or card text.
+    them ('5 6 7 8 9', 'K K', '3 3'; digits alone are a choice's number, and two or more
+    of them, past the menu's length, are ranks: '33' is a pair of 3s in a shorter menu),
+    or card text.
 
     Card text follows ``Deal.parse_move``: the cards alone when they have one legal
     reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
@@ -738,9 +739,9 @@ def find_move(view: SeatView, text: str) -> Move:
         number = int(answer)
         if 1 <= number <= len(groups):
             return groups[number - 1].move
-        # Past the menu, digits may be ranks ('33' for a pair of 3s); with spaces they
-        # always are ('3 3').
-        ranks = _typed_ranks(answer)
+        # Past the menu, two digits or more may be ranks ('33' for a pair of 3s); with
+        # spaces they always are ('3 3'). One digit is always a choice's number.
+        ranks = _typed_ranks(answer) if len(answer) > 1 else None
         if ranks is not None and any(
             move.cards and ranks_of(move.cards) == ranks for move in legal
         ):
