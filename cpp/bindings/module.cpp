@@ -15,4 +15,5 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_ismcts(m);
   ganzdy::bind::bind_solver(m);
   ganzdy::bind::bind_bench(m);
+  ganzdy::bind::quote_rejected_arguments(m);  // last: it reaches every callable bound above
 }
