@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import inspect
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -207,3 +208,23 @@ def test_a_wrong_type_is_a_clear_error(name: str, game: str) -> None:
                 continue  # inherited from the library adapted to (gymnasium.Env's own)
             failures += probe(f"{name}.{attr}", getattr(instance, attr), values)
     assert not failures, "\n".join(failures)
+
+
+def test_the_network_file_functions_refuse_wrong_types(tmp_path: Path) -> None:
+    # ganzdy.network (the learned agents' file format) has no __all__ yet: its entry
+    # points are listed here, each with a stranger in each parameter.
+    network_module = importlib.import_module("ganzdy.network")
+    net = network_module.Network({"game": "gouji", "layers": "1"})
+    calls: dict[str, Callable[[], Any]] = {
+        "kinds": lambda: network_module.move_size(Stranger()),
+        "features": lambda: network_module.move_vectors(Stranger()),
+        "path": lambda: network_module.write_network(Stranger(), net),
+        "network": lambda: network_module.write_network(tmp_path / "x.net", Stranger()),
+    }
+    calls["path "] = lambda: network_module.read_network(Stranger())
+    calls["network "] = lambda: network_module.check_fits(Stranger(), "gouji", 6, 1, 10)
+    for name, call in calls.items():
+        with pytest.raises(TypeError) as caught:
+            call()
+        text = str(caught.value)
+        assert name.strip() in text and RUN not in text and len(text) < 400, text
