@@ -18,7 +18,11 @@ void apply_guarded(Deal& d, const Move& move) {
     return;
   }
   d.apply_play_guarded(move, [&d](const Move& m) {
-    return is_combination(d.config(), m) ? std::string() : why_not_play(d.config(), m.cards);
+    if (is_combination(d.config(), m)) return std::string();
+    // Cards that do form some play, declared as another ("Ks as group 5"), have no
+    // why_not_play: the reason must still be said, since empty means accepted.
+    std::string why = why_not_play(d.config(), m.cards);
+    return why.empty() ? m.cards.str() + " is not that combination" : why;
   });
 }
 
