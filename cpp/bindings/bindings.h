@@ -152,6 +152,10 @@ void require_game(const Rules& rules, Game game, const char* what);
 std::vector<Policy> policies_from(py::handle agents, int players);
 
 void bind_errors(py::module_& m);
+// Called once every binding is made: a call that no overload of a bound callable
+// takes raises pybind11's TypeError listing the overloads, with the arguments
+// quoted (quoted(), about 100 characters each) instead of echoed whole.
+void quote_rejected_arguments(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_moves(py::module_& m);
 void bind_rules(py::module_& m);

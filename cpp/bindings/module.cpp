@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_solver(m);
   ganzdy::bind::bind_network(m);
   ganzdy::bind::bind_bench(m);
+  ganzdy::bind::quote_rejected_arguments(m);  // last: it reaches every callable bound above
 }

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ganzdy import _core
+from ganzdy._check import excerpt
 from ganzdy._core import (
     GAN_DENG_YAN_OBSERVATION_VERSION,
     GOUJI_OBSERVATION_VERSION,
@@ -254,7 +255,10 @@ def game_of(what: str | Rules | Deal) -> Game:
     if name is None:
         rules = getattr(what, "rules", None)
         if not isinstance(rules, Rules):
-            raise GanzdyError(f"{what!r} is no game name, Rules or deal")
+            raise TypeError(
+                f"what must be a game name, Rules or deal, not {type(what).__name__} "
+                f"{excerpt(what)}"
+            )
         name = rules.game
     game = _BY_NAME.get(name)
     if game is None and not name.isascii():
@@ -264,7 +268,7 @@ def game_of(what: str | Rules | Deal) -> Game:
         except GanzdyError:
             game = None
     if game is None:
-        raise GanzdyError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+        raise GanzdyError(f"unknown game {excerpt(name)}: the games are {', '.join(GAMES)}")
     return game
 
 

@@ -37,6 +37,7 @@ Header keys every file has: ``game``, ``players``, ``observation_version``,
 from __future__ import annotations
 
 import itertools
+import os
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ganzdy._check import instance, integral
 from ganzdy._core import MOVE_KINDS, NetworkFileError
 
 MAGIC = b"GANZDYNN"
@@ -83,11 +85,12 @@ __all__ = [
 
 def move_size(kinds: int = len(MOVE_KINDS)) -> int:
     """The width of a move vector when there are ``kinds`` move kinds."""
-    return RANK_SLOTS + kinds + KEY_SLOTS + 1
+    return RANK_SLOTS + integral("kinds", kinds) + KEY_SLOTS + 1
 
 
 def move_vectors(features: Mapping[str, npt.NDArray[Any]]) -> Vector:
     """The move vectors ``[n, move_size()]`` of ``legal_move_features()``'s rows."""
+    instance("features", features, Mapping, "legal_move_features()'s mapping of arrays")
     cards = np.asarray(features["cards"], dtype=np.float32)
     kinds = np.asarray(features["kind"], dtype=np.int64)
     keys = np.asarray(features["key"], dtype=np.int64)
@@ -167,6 +170,8 @@ def _check_header(header: Mapping[str, str], source: str) -> None:
 
 def write_network(path: str | Path, network: Network) -> None:
     """Writes ``network`` to ``path`` in the format above."""
+    instance("path", path, (str, os.PathLike), "a path")
+    instance("network", network, Network, "a ganzdy.network.Network")
     _check_header(network.header, str(path))
     widths = network.widths
     if len(network.layers) != len(widths) - 1:
@@ -193,6 +198,7 @@ def write_network(path: str | Path, network: Network) -> None:
 
 def read_network(path: str | Path) -> Network:
     """The network in ``path``; ``NetworkFileError`` saying what is wrong otherwise."""
+    instance("path", path, (str, os.PathLike), "a path")
     data = Path(path).read_bytes()
     source = str(path)
     if data[:8] != MAGIC:
@@ -246,6 +252,7 @@ def check_fits(
 ) -> None:
     """Raises ``NetworkFileError`` unless ``network`` was made for this game, player
     count and observation format."""
+    instance("network", network, Network, "a ganzdy.network.Network")
     wanted: Sequence[tuple[str, object]] = (
         ("game", game),
         ("players", players),

@@ -316,6 +316,34 @@ class DealBase {
     check_invariants();
   }
 
+  // The unchecked path at the engine's edge (each game's apply_guarded): legality
+  // may be skipped, never what keeps a record true. A deal that is over takes no
+  // move; a play must be a pass on a table to answer, or cards the hand holds that
+  // form a combination of the game: `why_not_combination(move)` is empty when they
+  // do, else why not. The seat is named only in a refusal's message.
+  template <class WhyNot>
+  void apply_play_guarded(const Move& move, WhyNot&& why_not_combination) {
+    refuse_when_over(move);
+    if (move.is_pass()) {
+      if (info_.table.is_pass()) throw IllegalMoveError("pass: the leader may not pass" + seat_note());
+    } else {
+      const Cards& held = hand(info_.current);
+      if (!held.contains(move.cards) || move.length != move.cards.size() || move.cards.empty())
+        throw IllegalMoveError(move.str() + ": the hand " + held.str() + " does not hold these cards" + seat_note());
+      const std::string why = why_not_combination(move);
+      if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + seat_note());
+    }
+    apply(move);
+  }
+  // The same edge for the moves it always checks (decisions outside play, which are
+  // few and cheap): why_illegal() in full.
+  void apply_checked_guarded(const Move& move) {
+    refuse_when_over(move);
+    const std::string why = derived().why_illegal(move);
+    if (!why.empty()) throw IllegalMoveError(move.str() + ": " + why + seat_note());
+    apply(move);
+  }
+
   // Undoes the last push/apply. The history must not be empty.
   void pop() {
     assert(!history_.empty());
@@ -455,6 +483,10 @@ class DealBase {
   std::string illegal_move_message(const Move& move, const std::string& why) const {
     return move.str() + ": " + why + where();
   }
+  void refuse_when_over(const Move& move) const {
+    if (derived().is_terminal()) throw IllegalMoveError(move.str() + ": the deal is over");
+  }
+  std::string seat_note() const { return "; seat " + std::to_string(info_.current); }
   // "; seat <s>, <rules>": where a move was refused, for the end of a message.
   std::string where() const { return "; seat " + std::to_string(info_.current) + ", " + rules_->describe(); }
 

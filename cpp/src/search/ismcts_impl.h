@@ -21,6 +21,9 @@
 #include <thread>
 #include <type_traits>
 #include <unordered_map>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>
+#endif
 
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/random.h"
@@ -782,6 +785,15 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
       Tree<Deal>& tree = (t == 0 && kept != nullptr) ? *kept : own.emplace(info.rules_ptr());
       Search<Deal> search(info, options, root_moves, thread_seed(options.seed, t), evaluator, tree);
       stats[static_cast<std::size_t>(t)] = search.run(budget, timed, deadline, stop, t == 0 ? keep_going : nullptr);
+#if defined(__GLIBCXX__)
+    } catch (const abi::__forced_unwind&) {
+      // The calling thread is being ended (a daemon thread whose poll asked for
+      // the GIL as the interpreter exits: CPython ends it with pthread_exit). The
+      // unwind must go on: swallowed here it aborts the process ("exception not
+      // rethrown").
+      stop.store(true, std::memory_order_relaxed);
+      throw;
+#endif
     } catch (...) {
       errors[static_cast<std::size_t>(t)] = std::current_exception();
       stop.store(true, std::memory_order_relaxed);  // the search fails anyway: the others need not finish
@@ -789,12 +801,23 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
   };
   {
     // Tree 0 grows on the calling thread, the only one that may ask keep_going
-    // (the bindings' poll takes the GIL with this thread's state).
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads - 1));
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    // (the bindings' poll takes the GIL with this thread's state). The workers
+    // are stopped and joined on every way out, that thread's forced unwind
+    // included: a std::thread destroyed joinable calls std::terminate.
+    struct Joiner {
+      std::vector<std::thread> pool;
+      std::atomic<bool>& stop;
+      ~Joiner() {
+        if (pool.empty()) return;  // joined below: the search ran to its end
+        stop.store(true, std::memory_order_relaxed);
+        for (auto& th : pool) th.join();
+      }
+    } joiner{{}, stop};
+    joiner.pool.reserve(static_cast<std::size_t>(threads - 1));
+    for (int t = 1; t < threads; ++t) joiner.pool.emplace_back(work, t);
     work(0);
-    for (auto& th : pool) th.join();
+    for (auto& th : joiner.pool) th.join();  // each finishes its own budget
+    joiner.pool.clear();
   }
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);

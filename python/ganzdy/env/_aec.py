@@ -17,9 +17,17 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from ganzdy._check import excerpt, instance
 from ganzdy._core import GanzdyError
 from ganzdy.deal import Deal
-from ganzdy.env._common import Action, check_illegal_action, no_legal_ids
+from ganzdy.env._common import (
+    Action,
+    check_illegal_action,
+    check_render_mode,
+    check_reward,
+    no_legal_ids,
+    reset_arguments,
+)
 
 DealT = TypeVar("DealT", bound=Deal)
 
@@ -35,11 +43,9 @@ class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):
         illegal_reward: float,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # an unannotated no-op
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GanzdyError(f"render_mode={render_mode!r}: expected None or 'ansi'")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.illegal_action = check_illegal_action(illegal_action)
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces: dict[str, spaces.Space[Any]] = {}
@@ -49,10 +55,21 @@ class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):
         self._deal: DealT | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._agent_seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._agent_seat(agent)]]
+
+    def _agent_seat(self, agent: str) -> int:
+        """The seat of ``agent`` (``player_i``); a clear error for anything else."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            instance("agent", agent, str, f"an agent's name, {self.possible_agents[0]!r} ...")
+            raise GanzdyError(
+                f"agent={excerpt(agent)} is no agent: expected one of "
+                f"{', '.join(self.possible_agents)}"
+            )
+        return seat
 
     @property
     def deal(self) -> DealT:
@@ -70,6 +87,7 @@ class DealAECEnv(AECEnv[str, dict[str, Any], Action], ABC, Generic[DealT]):
 
     def _generator(self, seed: int | None) -> np.random.Generator:
         """The generator each reset draws its deal from, restarted by a seed."""
+        seed, _ = reset_arguments(seed, None)
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         return self.np_random

@@ -5,6 +5,7 @@ Private: the public names are in ``ganzdy.env.pettingzoo`` and ``ganzdy.env.gymn
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
@@ -13,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from ganzdy._check import excerpt, instance, optional_integral
 from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Rules
 from ganzdy.env.encoding import RANK_SLOTS
 from ganzdy.games import DEFAULT_GAME, game_of
@@ -30,7 +32,9 @@ def make_rules(rules: Rules | str | None, options: dict[str, Any]) -> Rules:
     if rules is None or isinstance(rules, str):
         return Rules(rules or DEFAULT_GAME, **options)
     if not isinstance(rules, Rules):
-        raise GanzdyError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
+        raise TypeError(
+            f"rules must be a ganzdy.Rules, not {type(rules).__name__} {excerpt(rules)}"
+        )
     if options:
         names = ", ".join(sorted(options))
         raise GanzdyError(f"give either rules or rule options ({names}), not both")
@@ -42,7 +46,32 @@ def check_illegal_action(mode: str) -> IllegalAction:
         return "raise"
     if mode == "terminate":
         return "terminate"
-    raise GanzdyError(f"illegal_action={mode!r}: expected 'raise' or 'terminate'")
+    raise GanzdyError(f"illegal_action={excerpt(mode)}: expected 'raise' or 'terminate'")
+
+
+def check_render_mode(render_mode: str | None, modes: list[str]) -> str | None:
+    if render_mode is not None and render_mode not in modes:
+        raise GanzdyError(f"render_mode={excerpt(render_mode)}: expected None or 'ansi'")
+    return render_mode
+
+
+def reset_arguments(seed: Any, options: Any) -> tuple[int | None, Any]:
+    """A reset's ``seed`` (None or an int, not negative, as Gymnasium's seeding takes it)
+    and ``options`` (None or a mapping), checked before anything is reset."""
+    number = optional_integral("seed", seed)
+    if number is not None and number < 0:
+        raise GanzdyError(f"seed={number}: expected None or an int, not negative")
+    if options is not None:
+        instance("options", options, Mapping, "a mapping or None")
+    return number, options
+
+
+def check_reward(name: str, value: float) -> float:
+    """A reward as a float: a number (a bool is refused, as a mistake), finite."""
+    number = instance(name, value, (int, float, np.integer, np.floating), "a number")
+    if isinstance(number, bool | np.bool_) or not math.isfinite(float(number)):
+        raise GanzdyError(f"{name}={excerpt(value)}: expected a finite number")
+    return float(number)
 
 
 def observation_high(rules: Rules) -> npt.NDArray[np.float32]:
@@ -126,7 +155,7 @@ def action_id(action: object, num_moves: int, who: str) -> int:
     """The action as a move id; an action outside Discrete(num_moves) raises IllegalMoveError."""
     if not isinstance(action, int | np.integer) or isinstance(action, bool):
         raise IllegalMoveError(
-            f"{who}: action {action!r} is not a move id (an integer 0 to {num_moves - 1})"
+            f"{who}: action {excerpt(action)} is not a move id (an integer 0 to {num_moves - 1})"
         )
     value = int(action)
     if not 0 <= value < num_moves:

@@ -40,10 +40,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from ganzdy._check import count, excerpt
 from ganzdy._core import MOVE_KINDS, GanzdyError, IllegalMoveError, Rules
 from ganzdy.deal import Deal
 from ganzdy.env._aec import DealAECEnv
-from ganzdy.env._common import Action, Observation
+from ganzdy.env._common import Action, Observation, reset_arguments
 from ganzdy.games import game_of
 
 __all__ = ["DEFAULT_MAX_MOVES", "CardGameAECEnv", "CardLevelDeal"]
@@ -95,12 +96,15 @@ class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
         illegal_reward: float = -1.0,
         max_moves: int = DEFAULT_MAX_MOVES,
     ) -> None:
-        if not isinstance(rules, Rules) or game_of(rules).move_ids:
+        if not isinstance(rules, Rules):
+            raise TypeError(
+                f"rules must be a ganzdy.Rules, not {type(rules).__name__} {excerpt(rules)}"
+            )
+        if game_of(rules).move_ids:
             raise GanzdyError(
                 f"CardGameAECEnv plays the rules of a game with card-level moves, not {rules!r}"
             )
-        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 2:
-            raise GanzdyError(f"max_moves={max_moves!r}: expected an int of at least 2")
+        max_moves = count("max_moves", max_moves, low=2)
         self.rules = rules
         self.metadata = {**CardGameAECEnv.metadata, "name": f"{rules.game}_v0"}
         players = rules.players
@@ -122,8 +126,8 @@ class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
         self._count = 0  # legal moves of the agent to act
 
     def observe(self, agent: str) -> Observation:
+        seat = self._agent_seat(agent)
         deal = self.deal
-        seat = self._seat[agent]
         out: Observation = {"observation": deal.observation(seat)}
         if deal.current_player == seat:
             f = deal.legal_move_features()
@@ -168,6 +172,7 @@ class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
         return cast(CardLevelDeal, deal)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed, options = reset_arguments(seed, options)
         self._start(self._new_deal(self._generator(seed), options or {}))
 
     def _update_infos(self) -> None:
@@ -195,7 +200,7 @@ class CardGameAECEnv(DealAECEnv[CardLevelDeal]):
             return
         if not isinstance(action, int | np.integer) or isinstance(action, bool):
             raise IllegalMoveError(
-                f"{agent}: action {action!r} is not a move index (an integer 0 to "
+                f"{agent}: action {excerpt(action)} is not a move index (an integer 0 to "
                 f"{self._count - 1})"
             )
         index = int(action)

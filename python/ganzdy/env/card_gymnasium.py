@@ -36,8 +36,15 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ganzdy._check import excerpt
 from ganzdy._core import GanzdyError, IllegalMoveError, Rules
-from ganzdy.env._common import Observation, check_illegal_action
+from ganzdy.env._common import (
+    Observation,
+    check_illegal_action,
+    check_render_mode,
+    check_reward,
+    reset_arguments,
+)
 from ganzdy.env.card_games import DEFAULT_MAX_MOVES, CardGameAECEnv, CardLevelDeal, no_features
 from ganzdy.env.vector import VectorEnv, VectorStep
 from ganzdy.games import GAMES, game_of
@@ -63,14 +70,18 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         if isinstance(rules, str):
             rules = Rules(rules)
+        if not isinstance(rules, Rules):
+            raise TypeError(
+                f"rules must be a ganzdy.Rules or a game's name, not {type(rules).__name__} "
+                f"{excerpt(rules)}"
+            )
         # The AEC env checks the rules and max_moves and knows the spaces.
         spec = CardGameAECEnv(rules, max_moves=max_moves)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GanzdyError(f"render_mode={render_mode!r}: expected None or 'ansi'")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.rules = rules
         self.render_mode = render_mode
         self.illegal_action = check_illegal_action(illegal_action)
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self.max_moves = max_moves
         self.observation_space = spec.observation_space("player_0")
         self.action_space = spaces.Discrete(max_moves)
@@ -91,6 +102,7 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        seed, options = reset_arguments(seed, options)
         super().reset(seed=seed)
         self._step = self._env.reset(int(self.np_random.integers(0, 2**64, dtype=np.uint64)))
         self._over = False
@@ -103,7 +115,7 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if step is None or self._over:
             raise GanzdyError("step() before reset(), or after the episode ended: reset() first")
         if not isinstance(action, int | np.integer) or isinstance(action, bool):
-            raise IllegalMoveError(f"action {action!r} is not a move index")
+            raise IllegalMoveError(f"action {excerpt(action)} is not a move index")
         index = int(action)
         if not 0 <= index < self.max_moves:
             raise IllegalMoveError(

@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ganzdy._core import ObservationSlice, Rules
+from ganzdy._check import excerpt, flag, instance
+from ganzdy._core import GanzdyError, ObservationSlice, Rules
 from ganzdy.games import game_of
 
 RANK_SLOTS: tuple[str, ...] = (
@@ -44,15 +45,20 @@ __all__ = [
 ]
 
 
+def _spec(rules: Rules, perfect: bool) -> list[ObservationSlice]:
+    instance("rules", rules, Rules, "a ganzdy.Rules")
+    return rules.observation_spec(perfect=flag("perfect", perfect))
+
+
 def observation_spec(rules: Rules, *, perfect: bool = False) -> list[ObservationSlice]:
     """The named slices of ``rules``' observation vector, in order."""
-    return rules.observation_spec(perfect=perfect)
+    return _spec(rules, perfect)
 
 
 def describe(rules: Rules, *, perfect: bool = False) -> str:
     """A text table of every slice: name, index range and meaning."""
+    spec = _spec(rules, perfect)
     kind = "perfect-information" if perfect else "imperfect-information"
-    spec = rules.observation_spec(perfect=perfect)
     size = spec[-1].stop
     lines = [
         f"ganzdy observation v{game_of(rules).observation_version}, {kind}, "
@@ -68,9 +74,14 @@ def split(
     rules: Rules, observation: npt.NDArray[np.float32], *, perfect: bool = False
 ) -> dict[str, npt.NDArray[np.float32]]:
     """Views of ``observation`` by slice name (the last axis is split; no copies)."""
-    spec = rules.observation_spec(perfect=perfect)
+    spec = _spec(rules, perfect)
+    if not isinstance(observation, np.ndarray) or observation.ndim == 0:
+        raise TypeError(
+            f"observation must be a NumPy array of observations, not "
+            f"{type(observation).__name__} {excerpt(observation)}"
+        )
     if observation.shape[-1] != spec[-1].stop:
-        raise ValueError(
+        raise GanzdyError(
             f"observation has {observation.shape[-1]} values on its last axis; "
             f"{rules!r} (perfect={perfect}) expects {spec[-1].stop}"
         )

@@ -51,6 +51,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ganzdy._check import excerpt, integral
 from ganzdy._core import GanDengYanDeal, GanzdyError, IllegalMoveError, Move, Rules
 from ganzdy.agents import Agent, GreedyAgent, agent_name, make_agent, view_for
 from ganzdy.env import card_gymnasium as _card_level  # noqa: F401  (registers its games)
@@ -58,12 +59,15 @@ from ganzdy.env._common import (
     Observation,
     action_id,
     check_illegal_action,
+    check_render_mode,
+    check_reward,
     illegal_action_error,
     make_rules,
     no_legal_ids,
     observation_space,
     observe,
     render_text,
+    reset_arguments,
     start_deal,
 )
 from ganzdy.games import GAMES, game_of
@@ -98,7 +102,9 @@ def _seat_kind(spec: object, seat: int) -> _Seat:
         return _Greedy()
     if isinstance(spec, Agent):
         return spec
-    raise GanzdyError(f"opponent for seat {seat}: {spec!r} is neither an agent spec nor an Agent")
+    raise GanzdyError(
+        f"opponents: seat {seat}'s {excerpt(spec)} is neither an agent spec nor an Agent"
+    )
 
 
 class MoveIdEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -120,16 +126,16 @@ class MoveIdEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         self.rules = make_rules(rules, options)
         players = self.rules.players
+        seat = integral("seat", seat)
         if not 0 <= seat < players:
             raise GanzdyError(
                 f"seat={seat} is not a seat of {self.rules}: expected 0 to {players - 1}"
             )
         self.seat = seat
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise GanzdyError(f"render_mode={render_mode!r}: expected None or 'ansi'")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode
         self.illegal_action = check_illegal_action(illegal_action)
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_reward("illegal_reward", illegal_reward)
         self._specs = self._opponent_specs(opponents)
         self._players: dict[int, _Greedy | _Random | Agent] = {}
         self.observation_space = observation_space(self.rules)
@@ -179,6 +185,7 @@ class MoveIdEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        seed, options = reset_arguments(seed, options)
         super().reset(seed=seed)
         rng = self.np_random
         self._players = {}
@@ -325,6 +332,8 @@ def make(rules: Rules | str, **kwargs: Any) -> gymnasium.Env[dict[str, Any], np.
     ``rules`` may be a game's name for its default rules."""
     if isinstance(rules, str):
         rules = Rules(rules)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a ganzdy.Rules or a game's name, not {excerpt(rules)}")
     env: gymnasium.Env[dict[str, Any], np.int64] = gymnasium.make(
         game_of(rules).env_id, rules=rules, **kwargs
     )

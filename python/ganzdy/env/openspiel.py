@@ -48,6 +48,7 @@ import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from ganzdy._check import count, instance, integral, optional_integral
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules
 from ganzdy.games import DEFAULT_GAME, GAMES
 from ganzdy.games import Game as RegisteredGame
@@ -123,6 +124,17 @@ def _unspell(value: Any) -> Any:
     return value
 
 
+def _registered(name: str, what: str | Rules) -> RegisteredGame:
+    """The registry's entry for argument ``name``: a game's name or a ``Rules``."""
+    instance(name, what, (str, Rules), "a game's name or a ganzdy.Rules")
+    return registered(what)
+
+
+def _params(params: Any) -> dict[str, Any]:
+    instance("params", params, Mapping, "a mapping of OpenSpiel parameters")
+    return dict(params)
+
+
 def parameter_specification(game: str = DEFAULT_GAME) -> dict[str, bool | int | str]:
     """The OpenSpiel parameters of ``game`` and their defaults.
 
@@ -135,7 +147,7 @@ def parameter_specification(game: str = DEFAULT_GAME) -> dict[str, bool | int | 
     OpenSpiel can read them back: ``;`` for a comma, ``+`` for a space, ``#`` before a
     leading digit or ``-`` (``level="#7"``, ``scoring="#4;2;0;0;-2;-4"``).
     """
-    entry = registered(game)
+    entry = _registered("game", game)
     rules = Rules(entry.name)
     spec: dict[str, bool | int | str] = {}
     low, high = entry.player_counts
@@ -161,7 +173,8 @@ def rules_from_params(params: Mapping[str, Any], game: str = DEFAULT_GAME) -> Ru
     Raises ``ValueError`` for an unknown parameter, ``ganzdy.RulesError`` (a
     ``ValueError`` too) for a bad value.
     """
-    entry = registered(game)
+    entry = _registered("game", game)
+    params = _params(params)
     spec = parameter_specification(entry.name)
     unknown = sorted(set(params) - set(spec))
     if unknown:
@@ -185,7 +198,7 @@ def rules_from_params(params: Mapping[str, Any], game: str = DEFAULT_GAME) -> Ru
 def utility_bounds(rules: Rules) -> tuple[float, float]:
     """``(min_utility, max_utility)``: bounds on any seat's points in any deal of ``rules``
     (the game's ``Game.point_bounds``, e.g. ``ganzdy.gan_deng_yan.bounds``)."""
-    return registered(rules).point_bounds(rules)
+    return _registered("rules", rules).point_bounds(rules)
 
 
 def _seat_parameter(params: Mapping[str, Any], name: str, default: int, players: int) -> int:
@@ -239,7 +252,7 @@ class DealGame(pyspiel.Game):  # type: ignore[misc]
     game: str = DEFAULT_GAME
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        params = _params({} if params is None else params)
         entry = registered(self.game)
         rules = rules_from_params(params, entry.name)
         dealer = _seat_parameter(params, "dealer", 0, rules.players)
@@ -306,6 +319,9 @@ class DealGame(pyspiel.Game):  # type: ignore[misc]
             iig_obs_type, params = None, iig_obs_type
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        instance("iig_obs_type", iig_obs_type, pyspiel.IIGObservationType, "an IIGObservationType")
+        if params is not None:
+            params = _params(params)
         return self._observer(self, iig_obs_type, params)
 
 
@@ -569,11 +585,18 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         agents: str | Sequence[str] = "random",
         random_state: np.random.RandomState | None = None,
     ) -> None:
-        self.n_rollouts = n_rollouts
+        self.n_rollouts = count("n_rollouts", n_rollouts, low=1)
+        if not isinstance(agents, str):
+            instance("agents", agents, Sequence, "a policy name or one a seat")
+            for spec in agents:
+                instance("agents", spec, str, "a policy name or one a seat")
         self.agents = agents
+        if random_state is not None:
+            instance("random_state", random_state, np.random.RandomState, "a RandomState or None")
         self._random_state = random_state or np.random.RandomState()
 
     def evaluate(self, state: DealState) -> npt.NDArray[np.float64]:
+        instance("state", state, DealState, "an OpenSpiel state of a ganzdy game")
         if state.deal is None:  # finish the shuffle first
             state = state.clone()
             while state.deal is None:
@@ -590,6 +613,7 @@ class PlayoutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return total / self.n_rollouts
 
     def prior(self, state: DealState) -> list[tuple[int, float]]:
+        instance("state", state, DealState, "an OpenSpiel state of a ganzdy game")
         if state.is_chance_node():
             return state.chance_outcomes()
         legal = state.legal_actions(state.current_player())
@@ -613,14 +637,17 @@ def make_resampler(seed: int | None = None) -> Callable[[Any, int], Any]:
 
 def load_game(game: str = DEFAULT_GAME, **params: bool | int | str) -> Any:
     """``pyspiel.load_game`` of ``game``'s OpenSpiel game with keyword parameters."""
-    return pyspiel.load_game(registered(game).openspiel_name, params)
+    return pyspiel.load_game(_registered("game", game).openspiel_name, params)
 
 
 def game_of(rules: Rules, dealer: int = 0, leader: int | None = None) -> Any:
     """The OpenSpiel game of ganzdy ``rules`` of any game, with ``dealer`` (the seat dealt
     the deck's first card) and, where the game has the parameter, the first ``leader``
     (``None``: as the rules say)."""
+    instance("rules", rules, Rules, "a ganzdy.Rules")
     entry = registered(rules)
+    dealer = integral("dealer", dealer)
+    leader = optional_integral("leader", leader)
     spec = parameter_specification(entry.name)
     params: dict[str, Any] = {"dealer": dealer}
     if "players" in spec:

@@ -52,6 +52,7 @@ from ganzdy.env._common import (
     observation_space,
     observe,
     render_text,
+    reset_arguments,
     start_deal,
 )
 from ganzdy.env.card_games import CardGameAECEnv
@@ -91,7 +92,7 @@ class MoveIdAECEnv(DealAECEnv[GanDengYanDeal]):
         self._legal_ids = no_legal_ids()
 
     def observe(self, agent: str) -> Observation:
-        return observe(self.deal, self._seat[agent])
+        return observe(self.deal, self._agent_seat(agent))
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -100,6 +101,7 @@ class MoveIdAECEnv(DealAECEnv[GanDengYanDeal]):
         return render_text(deal, deal.current_player, lambda seat: self.possible_agents[seat])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed, options = reset_arguments(seed, options)
         self._start(start_deal(self.rules, self._generator(seed), options))
 
     def _update_infos(self) -> None:

@@ -70,6 +70,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy import _core
+from ganzdy._check import flag
 from ganzdy._core import GanzdyError, Rules
 from ganzdy.deal import Deal
 from ganzdy.games import game_of
@@ -176,8 +177,9 @@ class VectorEnv:
         copy: bool = True,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise GanzdyError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
+            raise TypeError(f"rules must be a ganzdy.Rules, not {type(rules).__name__}")
         self._game = game_of(rules)
+        copy = flag("copy", copy)
         self._env: _CoreEnv = self._game.vector_env(rules, n, opponents, seat, seed)
         self._buffers = self._env.buffers()
         self._copy = copy

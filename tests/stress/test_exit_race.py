@@ -1,0 +1,182 @@
+"""A daemon thread in a long C++ call as the interpreter exits (issue 16, item 3), with the
+race made to happen every time rather than once in a loaded run.
+
+A call running without the GIL polls for Ctrl-C: it checks that the interpreter is not
+finalizing, then asks for the GIL. Should the main thread begin finalizing between the
+two, CPython 3.11 (take_gil) ends the asking thread with ``pthread_exit``, whose forced
+unwind must pass through every C++ frame above it: a ``catch (...)`` that swallows it
+aborts the process ("FATAL: exception not rethrown"), a ``std::thread`` left joinable or a
+``noexcept`` frame on the way calls ``std::terminate`` ("terminate called without an active
+exception"). Under load the window is a few instructions wide; here a shim preloaded into
+the child (``LD_PRELOAD``) sleeps in that window (after ``_Py_IsFinalizing`` answers, or
+before ``PyEval_RestoreThread``/``PyEval_AcquireThread`` take the GIL) on every thread but
+the main one, so the main thread's exit lands in it.
+
+ISMCTS swallowed the unwind in its workers' ``catch (...)`` and aborted in every run with
+the shim before it let the unwind through and joined its workers on that way out."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SHIM = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+typedef struct _ts PyThreadState;
+static pthread_t main_thread;
+__attribute__((constructor)) static void remember_main(void) { main_thread = pthread_self(); }
+static void pause_here(const char* name) {
+  const char* us = getenv(name);
+  if (us && !pthread_equal(pthread_self(), main_thread)) usleep((useconds_t)atoi(us));
+}
+void PyEval_RestoreThread(PyThreadState* t) {
+  static void (*real)(PyThreadState*);
+  if (!real) real = (void (*)(PyThreadState*))dlsym(RTLD_NEXT, "PyEval_RestoreThread");
+  pause_here("SHIM_BEFORE_GIL_US");
+  real(t);
+}
+void PyEval_AcquireThread(PyThreadState* t) {
+  static void (*real)(PyThreadState*);
+  if (!real) real = (void (*)(PyThreadState*))dlsym(RTLD_NEXT, "PyEval_AcquireThread");
+  pause_here("SHIM_BEFORE_GIL_US");
+  real(t);
+}
+int _Py_IsFinalizing(void) {
+  static int (*real)(void);
+  if (!real) real = (int (*)(void))dlsym(RTLD_NEXT, "_Py_IsFinalizing");
+  int answer = real();
+  pause_here("SHIM_AFTER_CHECK_US");
+  return answer;
+}
+"""
+
+DAEMON_EXIT = """
+    import sys, threading, time
+    import ganzdy
+
+    rules = ganzdy.Rules(sys.argv[1])
+    busy = threading.Event()
+
+    def work():
+        deal = rules.new_deal(seed=1)
+        while True:
+            busy.set()
+            if sys.argv[2] == "playouts":
+                ganzdy.playouts(rules, 5000, seed=1, threads=2)
+            elif sys.argv[2] == "ismcts":
+                kind = type(deal).__name__.replace("Deal", "InformationSet")
+                info = getattr(ganzdy, kind)(deal)
+                ganzdy.ismcts(info, iterations=20000, threads=2, seed=1)
+            else:
+                deal.playout(seed=2)
+                deal.sample_world(seed=3)
+
+    threading.Thread(target=work, daemon=True).start()
+    busy.wait()
+    time.sleep(0.2)
+    print("exiting")
+"""
+
+CASES = [
+    ("gan_deng_yan", "playouts"),
+    ("guandan", "playouts"),
+    ("gouji", "playouts"),
+    ("gan_deng_yan", "ismcts"),
+    ("guandan", "ismcts"),
+    ("gouji", "ismcts"),
+    ("gouji", "deal"),
+]
+
+# Where the shim sleeps, and how long: past the main thread's 0.2 s, so its exit begins
+# while the other thread is inside the window.
+WINDOWS = [
+    {"SHIM_BEFORE_GIL_US": "150000"},
+    {"SHIM_BEFORE_GIL_US": "300000"},
+]
+# Known open (issue 16, item 3): when the main thread gets through the whole of
+# finalization inside the window between the check and the acquire (here a 250 ms
+# sleep after _Py_IsFinalizing, under a loaded full suite), the thread's acquire reads
+# the interpreter's freed state and the child dies of SIGSEGV (2 of 7 cases in one
+# loaded run; 0 of 40 unloaded). Checking and acquiring cannot be made one step with
+# CPython 3.11's API; the fix is not done.
+AFTER_CHECK = {"SHIM_AFTER_CHECK_US": "250000"}
+
+
+def libpython_is_shared() -> bool:
+    # The shim can only come between the extension and a libpython it links to; a
+    # python executable holding the interpreter itself resolves the calls first.
+    return bool(sysconfig.get_config_var("Py_ENABLE_SHARED"))
+
+
+@pytest.fixture(scope="module")
+def shim(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None or not sys.platform.startswith("linux"):
+        pytest.skip("needs a C compiler on Linux to build the LD_PRELOAD shim")
+    if not libpython_is_shared():
+        pytest.skip("the shim needs a Python built with --enable-shared")
+    if sys.version_info[:2] != (3, 11):
+        pytest.skip("the shim wraps _Py_IsFinalizing, which CPython 3.11 exports")
+    folder = tmp_path_factory.mktemp("shim")
+    source = folder / "window.c"
+    source.write_text(SHIM, encoding="utf-8")
+    library = folder / "window.so"
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-O1", "-o", str(library), str(source), "-ldl"],
+        check=True,
+    )
+    return library
+
+
+def run_once(game: str, call: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(DAEMON_EXIT), game, call],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+
+
+@pytest.mark.parametrize(("game", "call"), CASES)
+def test_the_exit_in_the_window_between_check_and_gil(game: str, call: str, shim: Path) -> None:
+    for window in WINDOWS:
+        done = run_once(game, call, {"LD_PRELOAD": str(shim), **window})
+        detail = f"{window}: exit {done.returncode}: {done.stderr[-1500:]}"
+        assert "terminate called" not in done.stderr, detail
+        assert "not rethrown" not in done.stderr, detail
+        assert done.returncode == 0, detail
+        assert done.stdout.strip() == "exiting", detail
+
+
+@pytest.mark.xfail(reason="known open: finalization completing inside the window", strict=False)
+@pytest.mark.parametrize(("game", "call"), CASES)
+def test_the_exit_completing_in_the_window_after_the_check(
+    game: str, call: str, shim: Path
+) -> None:
+    done = run_once(game, call, {"LD_PRELOAD": str(shim), **AFTER_CHECK})
+    detail = f"exit {done.returncode}: {done.stderr[-1500:]}"
+    assert "terminate called" not in done.stderr and "not rethrown" not in done.stderr, detail
+    assert done.returncode == 0, detail
+
+
+@pytest.mark.parametrize(("game", "call"), CASES)
+def test_many_exits_without_the_shim(game: str, call: str) -> None:
+    # The natural race: its window is narrow, so many runs (more with
+    # GANZDY_EXIT_RUNS=N for a soak).
+    runs = int(os.environ.get("GANZDY_EXIT_RUNS", "6"))
+    for _ in range(runs):
+        done = run_once(game, call, {})
+        assert "terminate called" not in done.stderr, done.stderr[-1500:]
+        assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-1500:]}"
