@@ -92,7 +92,11 @@ void route_through_quoting(PyObject* obj, std::unordered_set<PyObject*>& seen) {
   if (obj == nullptr || !seen.insert(obj).second) return;
   if (PyCFunction_Check(obj)) {
     PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(obj)->m_ml;
-    if (def->ml_meth == reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(g_dispatcher)))
+    // Only where pybind11 dispatches by vectorcall with keywords, the signature
+    // dispatch_quoting has (a pybind11 that dispatched otherwise is left alone).
+    constexpr int kVectorcall = METH_FASTCALL | METH_KEYWORDS;
+    if (def->ml_meth == reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(g_dispatcher)) &&
+        (def->ml_flags & kVectorcall) == kVectorcall)
       def->ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&dispatch_quoting));
     return;
   }

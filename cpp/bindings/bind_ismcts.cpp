@@ -13,6 +13,7 @@
 #include "ganzdy/core/errors.h"
 #include "bind_deal_contract.h"
 #include "ganzdy/rl/move_features.h"
+#include "ganzdy/rl/network.h"
 #include "ganzdy/search/ismcts.h"
 
 namespace ganzdy::bind {
@@ -122,15 +123,19 @@ class PyEvaluator final : public Evaluator<Deal> {
 // The evaluator an `evaluator=` argument names: None, "greedy" (the built-in
 // GreedyEvaluator) or a callable (PyEvaluator).
 template <class Deal>
-std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj) {
+std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules) {
   if (obj.is_none()) return nullptr;
+  // A learned network: its own C++ evaluator, which takes no GIL, so threads search in parallel.
+  if (py::isinstance<Network>(obj))
+    return std::make_unique<NetworkEvaluator<Deal>>(obj.cast<std::shared_ptr<Network>>(), rules);
   if (py::isinstance<py::str>(obj)) {
     const std::string name = text_arg(obj, "evaluator");
     if (name == "greedy") return std::make_unique<GreedyEvaluator<Deal>>();
     throw RulesError("ismcts: unknown evaluator " + quoted(obj) + ": expected 'greedy' or a callable");
   }
   if (!PyCallable_Check(obj.ptr()))
-    throw py::type_error("evaluator must be None, 'greedy' or a callable f(observation, move_vectors) -> "
+    throw py::type_error("evaluator must be None, 'greedy', a ganzdy.Network or a callable "
+                         "f(observation, move_vectors) -> "
                          "(priors, value), not " + quoted(obj));
   return std::make_unique<PyEvaluator<Deal>>(py::reinterpret_borrow<py::object>(obj));
 }
@@ -170,8 +175,8 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
 
 // Runs `search(options, evaluator)` without the GIL, Ctrl-C polled.
 template <class Deal, class Run>
-IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, Run&& run) {
-  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator);
+IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, const Rules& rules, Run&& run) {
+  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator, rules);
   SignalPoll interrupted;
   options.keep_going = [&] { return !interrupted(); };
   IsmctsResult result = without_gil([&] { return run(options, eval.get()); });
@@ -186,7 +191,7 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
                         bool solver, bool greedy_prior) {
   IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
                                          value_weight, sampling, candidates, epsilon, solver, greedy_prior);
-  return searching<Deal>(options, evaluator, [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+  return searching<Deal>(options, evaluator, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
   });
 }
@@ -219,7 +224,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     std::atomic<bool>& flag;
     ~Release() { flag.store(false); }
   } release{self.busy};
-  return searching<Deal>(options, evaluator, [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+  return searching<Deal>(options, evaluator, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return self.searcher.search(info, moves, o, e);
   });
 }

@@ -674,9 +674,11 @@ _SEARCHERS: dict[str, Callable[[], Any]] = {
     "GoujiInformationSet": GoujiIsmctsSearcher,
 }
 
-# What ismcts(..., evaluator=) takes: the built-in 'greedy', or a callable
-# f(observation, move_vectors) -> (priors, value) (docs/search.md).
-Evaluator = str | Callable[[Any, Any], tuple[Any, float]]
+# What ismcts(..., evaluator=) takes: the built-in 'greedy', a ganzdy.Network, or a
+# callable f(observation, move_vectors) -> (priors, value) (docs/search.md). The
+# ISMCTS agent also takes 'learned': the network shipped for the deal's game, or the
+# file its ``network`` names.
+Evaluator = str | Network | Callable[[Any, Any], tuple[Any, float]]
 
 
 class ISMCTS:
@@ -689,8 +691,10 @@ class ISMCTS:
     the policy that plays worlds out ('random', 'greedy', or 'learned': the
     evaluator's highest-prior move); ``reward`` is 'win', 'points' or 'mixed' (see
     ``ganzdy._core.ismcts``); ``threads`` searches that many trees in parallel and
-    sums their root statistics. With an ``evaluator`` ('greedy' or a callable, see
-    docs/search.md) selection is PUCT with ``c_puct`` and a new leaf is valued
+    sums their root statistics. With an ``evaluator`` ('greedy', 'learned' -- the
+    learned agent's network, shipped or the file ``network`` names --, a
+    ``ganzdy.Network`` or a callable, see docs/search.md) selection is PUCT with
+    ``c_puct`` and a new leaf is valued
     ``value_weight`` by the evaluator and the rest by a rollout. ``sampling`` is
     'uniform' or 'weighted' (one of ``candidates`` worlds, by how likely the
     others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
@@ -721,6 +725,7 @@ class ISMCTS:
         solver: bool = True,
         reuse: bool = False,
         greedy_prior: bool = True,
+        network: str | None = None,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -741,11 +746,21 @@ class ISMCTS:
             raise AgentError("ismcts: rollout='learned' needs an evaluator")
         if reward not in ("win", "points", "mixed"):
             raise AgentError(f"ismcts: reward={reward!r} must be 'win', 'points' or 'mixed'")
-        if evaluator is not None and evaluator != "greedy" and not callable(evaluator):
+        if (
+            evaluator is not None
+            and evaluator not in ("greedy", "learned")
+            and not isinstance(evaluator, Network)
+            and not callable(evaluator)
+        ):
             raise AgentError(
-                f"ismcts: evaluator={evaluator!r} must be 'greedy' or a callable "
-                "f(observation, move_vectors) -> (priors, value)"
+                f"ismcts: evaluator={evaluator!r} must be 'greedy', 'learned', a ganzdy.Network "
+                "or a callable f(observation, move_vectors) -> (priors, value)"
             )
+        if network is not None and evaluator != "learned":
+            raise AgentError(f"ismcts: network={network!r} is read only with evaluator=learned")
+        # 'learned' loads its network as the learned agent does (shipped for the game
+        # being played, or the file `network`), and pickles as a setting.
+        self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
         for label, flag in (("solver", solver), ("reuse", reuse), ("greedy_prior", greedy_prior)):
             if not isinstance(flag, bool):
                 raise AgentError(f"ismcts: {label}={flag!r} must be True or False")
@@ -807,7 +822,9 @@ class ISMCTS:
             reward=self.reward,
             threads=self.threads,
             seed=self._random.getrandbits(64),
-            evaluator=self.evaluator,
+            evaluator=(
+                self.evaluator if self._learned is None else self._learned.network(view.game)
+            ),
             c_puct=self.c_puct,
             value_weight=self.value_weight,
             sampling=self.sampling,
@@ -1475,7 +1492,8 @@ register_agent(
     "ismcts",
     ISMCTS,
     "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
-    "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy, c_puct=X, value_weight=X, "
+    "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy|learned, network=FILE, "
+    "c_puct=X, value_weight=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
     "greedy_prior=true|false)",
 )
