@@ -29,7 +29,7 @@ def small_run(game: str, out: Path, steps: int, *extra: str) -> int:
     return main(
         [
             "train", "--game", game, "--steps", str(steps), "--out", str(out),
-            "--deals-per-job", "3", "--jobs-per-round", "2", "--eval-decks", "2",
+            "--deals-per-job", "3", "--jobs-per-round", "2", "--eval-decks", "2", "--final-eval-decks", "3",
             "--eval-every", "100000", "--hidden", "24,12", "--progress-every", "0",
             "--seed", "3", *extra,
         ]
@@ -41,7 +41,9 @@ def model_of(out: Path) -> QNetwork:
     rules = ganzdy.Rules(state["config"]["game"])
     from ganzdy.games import game_of
 
-    model = QNetwork(game_of(rules).observation_size(rules), state["config"]["hidden"])
+    model = QNetwork(
+        game_of(rules).observation_size(rules), state["config"]["hidden"], state["input_scale"]
+    )
     model.load_state_dict(state["model"])
     return model
 
@@ -97,7 +99,9 @@ def test_train_resume_export(game: str, tmp_path: Path, capsys: pytest.CaptureFi
         rows = np.concatenate([np.repeat(observation[None], len(moves), axis=0), moves], axis=1)
         with torch.no_grad():
             expected = model(torch.from_numpy(rows)).numpy()
-        np.testing.assert_allclose(network.q_values(observation, moves), expected, rtol=1e-4, atol=1e-5)
+        np.testing.assert_allclose(
+            network.q_values(observation, moves), expected, rtol=1e-4, atol=1e-5
+        )
         np.testing.assert_allclose(
             scorer(observation[None], moves, np.array([len(moves)])), expected, rtol=1e-4, atol=1e-5
         )

@@ -1,6 +1,6 @@
 """The ``ganzdy`` command line: one module a command (``moves``, ``play``, ``arena``,
-``replay``, ``solve``, ``serve``, ``train``); what a game adds to ``play`` and ``replay`` is in its own
-``ganzdy.<game>.cli``."""
+``replay``, ``solve``, ``serve``, ``train``); what a game adds to ``play`` and ``replay`` is
+in its own ``ganzdy.<game>.cli``."""
 
 from __future__ import annotations
 

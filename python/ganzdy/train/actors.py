@@ -39,8 +39,8 @@ from ganzdy.games import game_of
 from ganzdy.parallel import ray_session
 from ganzdy.train.features import legal_move_vectors
 from ganzdy.train.league import GREEDY, LEARNER, RANDOM, Table
-from ganzdy.train.weights import QWeights
 from ganzdy.train.reward import seat_rewards
+from ganzdy.train.weights import QWeights
 
 Matrix = npt.NDArray[np.float32]
 
@@ -112,7 +112,9 @@ class _Scorer:
             for w, b in weights.layers[1:]
         ]
 
-    def __call__(self, observations: Matrix, moves: Matrix, counts: npt.NDArray[np.int64]) -> Matrix:
+    def __call__(
+        self, observations: Matrix, moves: Matrix, counts: npt.NDArray[np.int64]
+    ) -> Matrix:
         """The scores of ``moves`` (every deal's legal move vectors, deal after deal,
         ``counts[i]`` of deal ``i``) after each deal's row of ``observations``."""
         with torch.no_grad():
@@ -182,7 +184,11 @@ def play(job: ActorJob) -> Rollout:
                 _apply_index(deal, choice, ids[k])
         live = still
     rewards = np.stack([seat_rewards(rules, deal.outcome) for deal in deals])
-    kept = [(row, rewards[d, seat]) for d in range(len(deals)) for row, seat in zip(rows[d], row_seats[d], strict=True)]
+    kept = [
+        (row, rewards[d, seat])
+        for d in range(len(deals))
+        for row, seat in zip(rows[d], row_seats[d], strict=True)
+    ]
     width = deals[0].observation(0).shape[0] if deals else 0
     scored = [match.arena_score(deal) for deal in deals]
     return Rollout(
@@ -216,7 +222,9 @@ class ActorPool:
 
     def __enter__(self) -> ActorPool:
         if self.ray is not None:
-            self._ray = self._stack.enter_context(ray_session(self.ray or None, self.actors or None))
+            self._ray = self._stack.enter_context(
+                ray_session(self.ray or None, self.actors or None)
+            )
             self._remote = self._ray.remote(num_cpus=1)(play)
         elif self.actors > 0:
             self._pool = self._stack.enter_context(

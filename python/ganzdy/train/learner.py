@@ -32,10 +32,10 @@ from ganzdy.games import game_of
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec
 from ganzdy.train.checkpoint import load_checkpoint, save_checkpoint
 from ganzdy.train.curve import plot_curve
-from ganzdy.train.evaluation import Evaluation, evaluate
+from ganzdy.train.evaluation import Evaluation, evaluate, positions
 from ganzdy.train.export import export
-from ganzdy.train.league import LEARNER, LeagueMix, draw_table
-from ganzdy.train.model import QNetwork
+from ganzdy.train.league import LeagueMix, draw_table
+from ganzdy.train.model import QNetwork, input_scale
 from ganzdy.train.weights import QWeights
 
 # The evaluation decks do not depend on the run's seed, so curves of runs compare.
@@ -64,6 +64,7 @@ class TrainConfig:
     max_snapshots: int = 8
     eval_every: int = 50_000  # learner decisions between evaluations
     eval_decks: int = 50
+    final_eval_decks: int = 250  # the last evaluation's, the one the file records
     bootstrap: int = 1000
     progress_every: float = 10.0  # seconds between progress lines
     checkpoint_every: float = 120.0  # seconds between checkpoints
@@ -87,9 +88,18 @@ class TrainConfig:
     def check(self) -> None:
         if self.minutes is None and self.steps is None:
             raise GanzdyError("a training run needs a budget: --minutes or --steps")
-        for name in ("deals_per_job", "jobs_per_round", "batch", "eval_decks", "max_snapshots"):
+        for name in (
+            "deals_per_job",
+            "jobs_per_round",
+            "batch",
+            "eval_decks",
+            "final_eval_decks",
+            "max_snapshots",
+        ):
             if getattr(self, name) < 1:
-                raise GanzdyError(f"{name.replace('_', '-')} must be at least 1, not {getattr(self, name)}")
+                raise GanzdyError(
+                    f"{name.replace('_', '-')} must be at least 1, not {getattr(self, name)}"
+                )
         if not 0.0 <= self.epsilon <= 1.0:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not self.hidden or any(w < 1 for w in self.hidden):
@@ -118,7 +128,9 @@ class Trainer:
     """One run in directory ``out``: a fresh start from ``config``, or (``resume``) the
     run checkpointed there, continued with ``config``'s budget."""
 
-    def __init__(self, config: TrainConfig, out: Path, resume: bool, command: str, log: Log) -> None:
+    def __init__(
+        self, config: TrainConfig, out: Path, resume: bool, command: str, log: Log
+    ) -> None:
         self.out = out
         self.log = log
         self.command = command
@@ -141,7 +153,8 @@ class Trainer:
         game = game_of(self.rules)
         self.teams = bool(game.teams)
         torch.manual_seed(config.seed)
-        self.model = QNetwork(game.observation_size(self.rules), config.hidden)
+        scale = state["input_scale"] if state is not None else input_scale(self.rules)
+        self.model = QNetwork(game.observation_size(self.rules), config.hidden, scale)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.learning_rate)
         self.rng = np.random.default_rng(config.seed)
         self.shuffle = torch.Generator().manual_seed(config.seed)
@@ -165,7 +178,8 @@ class Trainer:
         config, progress = self.config, self.progress
         began = time.monotonic() - progress.seconds
         last_line = last_checkpoint = time.monotonic()
-        window: list[tuple[float, int]] = []  # (time, steps) for samples per second
+        # (time, steps) after recent rounds, for samples per second
+        window: list[tuple[float, int]] = [(time.monotonic(), progress.steps)]
         with ActorPool(config.actors, config.ray) as pool:
             while True:
                 progress.seconds = time.monotonic() - began
@@ -176,16 +190,15 @@ class Trainer:
                     break
                 self._round(pool)
                 now = time.monotonic()
+                progress.seconds = now - began
                 window = [*window[-20:], (now, progress.steps)]
                 if now - last_line >= config.progress_every:
                     self.log(self._line(window))
                     last_line = now
                 if now - last_checkpoint >= config.checkpoint_every:
-                    progress.seconds = now - began
                     self._save()
                     last_checkpoint = now
-            if self.curve[-1].steps != progress.steps:
-                self._evaluate(pool)
+            self._evaluate(pool, final=True)
         self._save()
         self._finish()
         return self.curve[-1]
@@ -242,18 +255,23 @@ class Trainer:
             pick = order[start : start + batch]
             loss = torch.nn.functional.mse_loss(self.model(rows[pick]), targets[pick])
             self.optimizer.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
             self.optimizer.step()
             self.progress.updates += 1
             self.losses.append(float(loss.detach()))
 
-    def _evaluate(self, pool: ActorPool) -> None:
+    def _evaluate(self, pool: ActorPool, final: bool = False) -> None:
         p = self.progress
+        if self.curve and self.curve[-1].steps == p.steps:
+            wanted = self.config.final_eval_decks * len(positions(self.rules))
+            if not final or self.curve[-1].deals >= wanted:
+                return
+            self.curve.pop()  # the same weights: the larger evaluation replaces it
         evaluation = evaluate(
             self.rules,
             self.model.weights(),
             pool,
-            self.config.eval_decks,
+            self.config.final_eval_decks if final else self.config.eval_decks,
             EVALUATION_SEED,
             steps=p.steps,
             deals_trained=p.deals,
@@ -284,6 +302,7 @@ class Trainer:
             {
                 "config": self.config.to_json(),
                 "model": self.model.state_dict(),
+                "input_scale": self.model.input_scale.numpy().copy(),
                 "optimizer": self.optimizer.state_dict(),
                 "numpy_rng": self.rng.bit_generator.state,
                 "torch_rng": self.shuffle.get_state(),
@@ -320,6 +339,8 @@ class Trainer:
         self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
 
 
-def train(config: TrainConfig, out: Path, *, resume: bool = False, command: str = "", log: Log = print) -> Evaluation:
+def train(
+    config: TrainConfig, out: Path, *, resume: bool = False, command: str = "", log: Log = print
+) -> Evaluation:
     """Run (or continue) a training run; return its last evaluation."""
     return Trainer(config, out, resume, command, log).run()
