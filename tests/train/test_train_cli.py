@@ -160,3 +160,16 @@ def test_bad_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "'bots=1'" in capsys.readouterr().err
     assert small_run("gan_deng_yan", tmp_path / "nothing", 10, "--resume") == 2
     assert "no checkpoint.pt" in capsys.readouterr().err
+
+
+@pytest.mark.ray
+def test_ray_actors_train_the_same_network(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
+    game = "gan_deng_yan"
+    assert small_run(game, tmp_path / "here", 200) == 0
+    assert small_run(game, tmp_path / "ray", 200, "--ray", "--actors", "2") == 0
+    here, there = load_checkpoint(tmp_path / "here"), load_checkpoint(tmp_path / "ray")
+    for key in ("steps", "deals", "rounds", "updates"):
+        assert here["progress"][key] == there["progress"][key]
+    for name, tensor in here["model"].items():
+        assert torch.equal(tensor, there["model"][name]), name
