@@ -3,6 +3,7 @@ and the exported file scoring real positions as the torch model does."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 
@@ -173,3 +174,21 @@ def test_ray_actors_train_the_same_network(tmp_path: Path) -> None:
         assert here["progress"][key] == there["progress"][key]
     for name, tensor in here["model"].items():
         assert torch.equal(tensor, there["model"][name]), name
+
+
+def test_the_recorded_command_makes_the_same_run() -> None:
+    import shlex
+
+    from ganzdy.cli import build_parser
+    from ganzdy.cli.train import config_from
+
+    args = build_parser().parse_args(
+        ["train", "--game", "guandan", "--minutes", "2.5", "--hidden", "64,32", "--seed", "9",
+         "--league", "greedy=1,past=2", "--actors", "3", "--eval-decks", "7"]
+    )  # fmt: skip
+    config = config_from(args)
+    command = config.command()
+    assert command.startswith("ganzdy train --game guandan --minutes 2.5")
+    again = config_from(build_parser().parse_args(shlex.split(command)[1:]))
+    # Where the actors run is not part of the run: it changes no result.
+    assert again == dataclasses.replace(config, actors=0, ray=None)

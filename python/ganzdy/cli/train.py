@@ -7,13 +7,15 @@ the ``[train]`` extra.
 from __future__ import annotations
 
 import argparse
-import shlex
-import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ganzdy._core import GanzdyError
 from ganzdy.games import DEFAULT_GAME
+from ganzdy.train.league import LeagueMix
+
+if TYPE_CHECKING:
+    from ganzdy.train.learner import TrainConfig
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -126,15 +128,11 @@ def add_parser(sub: Any) -> None:
     train.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        raise GanzdyError("ganzdy train needs torch: pip install 'ganzdy[train]'") from None
-    from ganzdy.train.league import LeagueMix
-    from ganzdy.train.learner import TrainConfig, train
+def config_from(args: argparse.Namespace) -> TrainConfig:
+    """The run the parsed options describe."""
+    from ganzdy.train.learner import TrainConfig
 
-    config = TrainConfig(
+    return TrainConfig(
         game=args.game,
         players=args.players,
         minutes=args.minutes,
@@ -155,11 +153,16 @@ def run(args: argparse.Namespace) -> int:
         final_eval_decks=args.final_eval_decks,
         progress_every=args.progress_every,
     )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise GanzdyError("ganzdy train needs torch: pip install 'ganzdy[train]'") from None
+    from ganzdy.train.learner import train
+
+    config = config_from(args)
     out = Path(args.out or f"train-{args.game}")
-    command = (
-        shlex.join(["ganzdy", *sys.argv[1:]]) if sys.argv[1:2] == ["train"] else "ganzdy train"
-    )
-    train(
-        config, out, resume=args.resume, command=command, log=lambda line: print(line, flush=True)
-    )
+    train(config, out, resume=args.resume, log=lambda line: print(line, flush=True))
     return 0

@@ -69,6 +69,31 @@ class TrainConfig:
     progress_every: float = 10.0  # seconds between progress lines
     checkpoint_every: float = 120.0  # seconds between checkpoints
 
+    def command(self) -> str:
+        """The ``ganzdy train`` command line that makes this run (every setting given)."""
+        parts = ["ganzdy", "train", "--game", self.game]
+        if self.players:
+            parts += ["--players", str(self.players)]
+        if self.minutes is not None:
+            parts += ["--minutes", f"{self.minutes:g}"]
+        if self.steps is not None:
+            parts += ["--steps", str(self.steps)]
+        parts += [
+            "--seed", str(self.seed),
+            "--hidden", ",".join(str(w) for w in self.hidden),
+            "--league", self.mix.spec(),
+            "--epsilon", f"{self.epsilon:g}",
+            "--lr", f"{self.learning_rate:g}",
+            "--batch", str(self.batch),
+            "--deals-per-job", str(self.deals_per_job),
+            "--jobs-per-round", str(self.jobs_per_round),
+            "--snapshot-every", str(self.snapshot_every),
+            "--eval-every", str(self.eval_every),
+            "--eval-decks", str(self.eval_decks),
+            "--final-eval-decks", str(self.final_eval_decks),
+        ]  # fmt: skip
+        return " ".join(parts)
+
     def rules(self) -> Rules:
         return Rules(self.game, self.players) if self.players else Rules(self.game)
 
@@ -128,12 +153,9 @@ class Trainer:
     """One run in directory ``out``: a fresh start from ``config``, or (``resume``) the
     run checkpointed there, continued with ``config``'s budget."""
 
-    def __init__(
-        self, config: TrainConfig, out: Path, resume: bool, command: str, log: Log
-    ) -> None:
+    def __init__(self, config: TrainConfig, out: Path, resume: bool, log: Log) -> None:
         self.out = out
         self.log = log
-        self.command = command
         out.mkdir(parents=True, exist_ok=True)
         state = load_checkpoint(out) if resume else None
         if state is not None:
@@ -316,7 +338,7 @@ class Trainer:
     def _finish(self) -> None:
         game, p, last = self.rules.game, self.progress, self.curve[-1]
         extra = {
-            "trained_by": self.command,
+            "trained_by": self.config.command(),
             "training_steps": str(p.steps),
             "training_deals": str(p.deals),
             "training_seconds": f"{p.seconds:.0f}",
@@ -339,8 +361,6 @@ class Trainer:
         self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
 
 
-def train(
-    config: TrainConfig, out: Path, *, resume: bool = False, command: str = "", log: Log = print
-) -> Evaluation:
+def train(config: TrainConfig, out: Path, *, resume: bool = False, log: Log = print) -> Evaluation:
     """Run (or continue) a training run; return its last evaluation."""
-    return Trainer(config, out, resume, command, log).run()
+    return Trainer(config, out, resume, log).run()
