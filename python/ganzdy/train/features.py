@@ -2,10 +2,13 @@
 
 Guandan and Gouji deals give ``legal_move_features()``; Gan Deng Yan's deal does not
 yet (the C++ for it is being written alongside), so its vectors come from a table over
-its fixed move-id space, built once per rules from ``rules.move_from_id`` with the same
-meaning as those features: the cards' faces, the kind, the key rank and the jokers
-standing in for other ranks. Delete ``_GanDengYanTable`` once the deal has
-``legal_move_features()``.
+its fixed move-id space, built once per rules from ``rules.move_from_id``, with what the
+C++ features will say of a Gan Deng Yan move: its cards (the rank counts), its kind, its
+key rank, and no wild count (a game with move ids has none). An id stands for either
+joker where they are interchangeable; the legal move takes black jokers first, as many
+as the hand holds, then red ones, which is how the table's rows are completed from the
+hand (``tests/train/test_features.py`` holds it to the legal moves' own cards). Delete
+``_gan_deng_yan_table`` once the deal has ``legal_move_features()``.
 """
 
 from __future__ import annotations
@@ -21,8 +24,6 @@ from ganzdy._core import MOVE_KINDS, Rules
 
 RANKS = "3456789TJQKA2"
 SUITS = "shdc"
-# Kinds whose jokers are themselves, not wild cards standing in for a rank.
-_JOKERS_AS_THEMSELVES = frozenset({"jokers", "king_bomb", "joker_bomb"})
 
 
 def _face(card: str) -> int:
@@ -41,17 +42,14 @@ def _gan_deng_yan_table(rules: Rules) -> npt.NDArray[np.float32]:
     cards = np.zeros((n, 54), dtype=np.uint8)
     kinds = np.zeros(n, dtype=np.int64)
     keys = np.full(n, -1, dtype=np.int64)
-    wilds = np.zeros(n, dtype=np.float32)
     for i in range(n):
         move = rules.move_from_id(i)
-        faces = [_face(card) for card in str(move.cards).split()]
-        for face in faces:
-            cards[i, face] += 1
+        for card in str(move.cards).split():
+            cards[i, _face(card)] += 1
         kinds[i] = MOVE_KINDS.index(move.kind)
-        if move.rank in RANKS and move.rank:
+        if move.rank:
             keys[i] = RANKS.index(move.rank)
-        if move.kind not in _JOKERS_AS_THEMSELVES:
-            wilds[i] = sum(face >= 52 for face in faces)
+    wilds = np.zeros(n, dtype=np.uint8)
     return network.move_vectors({"cards": cards, "kind": kinds, "key": keys, "wilds": wilds})
 
 
@@ -61,5 +59,9 @@ def legal_move_vectors(deal: Any) -> npt.NDArray[np.float32]:
     if deal.rules.game == "gan_deng_yan":
         table = _gan_deng_yan_table(deal.rules)
         vectors: npt.NDArray[np.float32] = table[deal.legal_ids()]
+        jokers = vectors[:, 13] + vectors[:, 14]
+        black = np.minimum(jokers, deal.hand(deal.current_player).count("BJ"))
+        vectors[:, 13] = black
+        vectors[:, 14] = jokers - black
         return vectors
     return network.move_vectors(deal.legal_move_features())
