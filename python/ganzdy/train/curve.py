@@ -23,7 +23,7 @@ def plot_curve(curve: Sequence[Evaluation], path: str | Path, title: str) -> Non
         top.axhline(curve[0].fair_share, color="gray", linestyle="--", label="as good as greedy")
     top.set_ylabel("win rate vs greedy")
     top.set_ylim(0, 1)
-    top.legend(loc="lower right")
+    top.legend(loc="upper left")
     bottom.plot(steps, [e.elo for e in curve], marker="o", color="C1")
     bottom.fill_between(
         steps,
