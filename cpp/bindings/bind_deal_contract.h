@@ -22,6 +22,7 @@
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/random.h"
 #include "ganzdy/games.h"
+#include "ganzdy/rl/network.h"
 
 namespace ganzdy::bind {
 
@@ -148,6 +149,8 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
           },
           py::arg("seat") = py::none(), py::kw_only(), py::arg("perfect") = false, py::arg("out") = py::none(),
           docs.observation)
+      .def("legal_move_features", [](const D& d) { return legal_move_features(d, move_feature_wild_face(d)); },
+           kLegalMoveFeaturesDoc)
       .def(
           "greedy_index",
           [](const D& d) {

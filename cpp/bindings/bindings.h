@@ -161,5 +161,6 @@ void bind_observation(py::module_& m);
 void bind_vector_env(py::module_& m);
 void bind_ismcts(py::module_& m);
 void bind_solver(py::module_& m);
+void bind_network(py::module_& m);
 
 }  // namespace ganzdy::bind

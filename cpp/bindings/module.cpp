@@ -14,5 +14,6 @@ PYBIND11_MODULE(_core, m) {
   ganzdy::bind::bind_vector_env(m);
   ganzdy::bind::bind_ismcts(m);
   ganzdy::bind::bind_solver(m);
+  ganzdy::bind::bind_network(m);
   ganzdy::bind::bind_bench(m);
 }

@@ -27,7 +27,11 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, TextIO, cast, overload, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
 
 from ganzdy import _check
 from ganzdy._core import (
@@ -42,6 +46,7 @@ from ganzdy._core import (
     IllegalMoveError,
     IsmctsResult,
     Move,
+    Network,
     ParseError,
     Rules,
     ismcts,
@@ -87,6 +92,35 @@ def _greedy_move(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Mo
     return move
 
 
+def _observation(deal: Deal, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+    observation = deal.observation(seat)
+    observation.flags.writeable = False  # a view is immutable, and shares it with its readers
+    return observation
+
+
+def _legal_move_features(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+    features = deal.legal_move_features()
+    for array in features.values():
+        array.flags.writeable = False
+    return features
+
+
+def _move_vectors(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+    from ganzdy.network import move_vectors
+
+    vectors = move_vectors(deal.legal_move_features())
+    vectors.flags.writeable = False
+    return vectors
+
+
+def _legal_ids(deal: Any, seat: int, moves: Sequence[tuple[int, Move]]) -> Any:
+    if not game_of(deal).move_ids:
+        return None
+    ids = deal.legal_ids()
+    ids.flags.writeable = False
+    return ids
+
+
 # How a lazy view reads each field every game shares from its deal; a game's
 # ``ganzdy.<game>.view.FIELDS`` adds or overrides the rest.
 _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
@@ -100,6 +134,10 @@ _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
     "legal_moves": _legal_moves,
     "information": _information,
     "greedy_move": _greedy_move,
+    "observation": _observation,
+    "legal_move_features": _legal_move_features,
+    "move_vectors": _move_vectors,
+    "legal_ids": _legal_ids,
     "history": lambda deal, seat, moves: tuple(moves),
     "phase": lambda deal, seat, moves: "play",
     "level": lambda deal, seat, moves: None,
@@ -118,6 +156,10 @@ _SHARED: dict[str, Callable[[Any, int, Sequence[tuple[int, Move]]], Any]] = {
 _DEFAULTS: dict[str, Any] = {
     "information": None,
     "greedy_move": None,
+    "observation": None,
+    "legal_move_features": None,
+    "move_vectors": None,
+    "legal_ids": None,
     "phase": "play",
     "level": None,
     "team_levels": None,
@@ -196,6 +238,14 @@ class SeatView:
         "has_head",
         "purchases",
         "payments",
+    )
+    # What a learner reads (NumPy arrays, read-only): left out of FIELDS, so of the
+    # view's equality, repr and JSON, and built only when read.
+    LEARNING_FIELDS: ClassVar[tuple[str, ...]] = (
+        "observation",
+        "legal_move_features",
+        "move_vectors",
+        "legal_ids",
     )
     __slots__ = ("_deal", "_game_fields", "_moves", "_ply", "_values")
     _deal: Deal | None
@@ -285,7 +335,7 @@ class SeatView:
         the view still describes its position after the deal moves on. ``drive`` settles
         the views that agents keep; a driver of its own calls this before pushing a move
         when views outlive their turn."""
-        for name in self.FIELDS:
+        for name in self.FIELDS + self.LEARNING_FIELDS:
             self._get(name)
         self._get("greedy_move")
         self._deal = None
@@ -468,6 +518,32 @@ class SeatView:
         return cast("Move | None", self._get("greedy_move"))
 
     @property
+    def observation(self) -> npt.NDArray[np.float32] | None:
+        """This seat's observation vector, ``deal.observation(seat)`` (float32, laid out
+        as the game's ``observation_spec``; read-only), built when first read; None for a
+        view built by hand. It holds only what this seat may know."""
+        return cast("npt.NDArray[np.float32] | None", self._get("observation"))
+
+    @property
+    def legal_move_features(self) -> dict[str, npt.NDArray[Any]] | None:
+        """The legal moves' features, ``deal.legal_move_features()`` (row k describes
+        ``legal_moves[k]``; read-only arrays); None for a view built by hand."""
+        return cast("dict[str, npt.NDArray[Any]] | None", self._get("legal_move_features"))
+
+    @property
+    def move_vectors(self) -> npt.NDArray[np.float32] | None:
+        """The legal moves' move vectors, ``ganzdy.network.move_vectors`` of the features
+        (``[len(legal_moves), move_size()]``, read-only): with ``observation``, the input
+        of a learned network (docs/learned.md); None for a view built by hand."""
+        return cast("npt.NDArray[np.float32] | None", self._get("move_vectors"))
+
+    @property
+    def legal_ids(self) -> npt.NDArray[np.int32] | None:
+        """Gan Deng Yan: the legal moves' ids (``deal.legal_ids()``, in legal order);
+        None in games whose moves have no ids, or for a view built by hand."""
+        return cast("npt.NDArray[np.int32] | None", self._get("legal_ids"))
+
+    @property
     def game(self) -> str:
         """The game's name, as ``rules.game`` says it."""
         deal = self._deal
@@ -637,6 +713,112 @@ class ISMCTS:
         if move != result.move:
             raise GanzdyError(f"ismcts chose {result.move}, which is not legal move {result.index}")
         return move
+
+
+# The trained networks shipped in the wheel, one a game: models/<game>.gznn.
+MODELS = Path(__file__).parent / "models"
+
+
+class LearnedAgent:
+    """Plays by a learned network (``ganzdy.Network``, docs/learned.md): it scores each
+    legal move from the seat's observation (``view.observation``, ``view.move_vectors``)
+    and plays the best-scored one, the first in legal order on a tie; with a
+    ``temperature`` above 0 it samples a move with probability softmax(score /
+    temperature) instead, from its own seeded random stream.
+
+    ``path`` is a network file (ganzdy.network's format); without one, the network
+    shipped with ganzdy for the deal's game (``MODELS/<game>.gznn``) is loaded when the
+    agent first plays that game, or at once when ``game`` names it. A network made for
+    another game, seat count or observation raises ``NetworkFileError``. The agent
+    pickles as its settings and reloads its network where it is unpickled (another
+    process, a Ray worker).
+    """
+
+    def __init__(
+        self,
+        path: str | None = None,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        game: str | None = None,
+    ) -> None:
+        if path is not None and not isinstance(path, str | Path):
+            raise AgentError(f"learned: path={path!r} must be a file name")
+        if (
+            isinstance(temperature, bool)
+            or not isinstance(temperature, int | float)
+            or not 0 <= temperature < math.inf
+        ):
+            raise AgentError(f"learned: temperature={temperature!r} must be a number >= 0")
+        if game is not None and game not in GAMES:
+            raise AgentError(f"learned: game={game!r} is none of {', '.join(GAMES)}")
+        self.name = "learned"
+        self.path = None if path is None else str(path)
+        self.temperature = float(temperature)
+        self.seed = seed
+        self._random = random.Random(seed)
+        self._networks: dict[str, Network] = {}
+        if self.path is not None:
+            self._networks[""] = self._load(self.path)
+        elif game is not None:
+            self._networks[game] = self._load(str(self.model_path(game)))
+
+    @staticmethod
+    def model_path(game: str) -> Path:
+        """Where the network shipped for ``game`` lives (it may not exist)."""
+        return MODELS / f"{game}.gznn"
+
+    @staticmethod
+    def _load(path: str) -> Network:
+        try:
+            return Network.load(path)
+        except GanzdyError as error:
+            raise AgentError(f"learned: {error}") from error
+
+    def network(self, game: str) -> Network:
+        """The network the agent plays ``game`` with (loaded on first use)."""
+        if self.path is not None:
+            return self._networks[""]
+        if game not in self._networks:
+            path = self.model_path(game)
+            if not path.is_file():
+                raise AgentError(
+                    f"learned: no model is shipped for {game} in this ganzdy (no {path}); "
+                    f"train one with `ganzdy train --game {game}` and play it with "
+                    f"learned:path=FILE"
+                )
+            self._networks[game] = self._load(str(path))
+        return self._networks[game]
+
+    def scores(self, view: SeatView) -> npt.NDArray[np.float32]:
+        """The network's score of each of ``view.legal_moves``."""
+        observation, vectors = view.observation, view.move_vectors
+        if observation is None or vectors is None:
+            raise AgentError("learned: the view carries no observation (build views with view_for)")
+        network = self.network(view.game)
+        network.check_fits(view.rules)
+        return network.score_vectors(observation, vectors)
+
+    def act(self, view: SeatView) -> Move:
+        moves = view.legal_moves
+        if len(moves) == 1:
+            self.network(view.game)  # a missing model says so at the first move, forced or not
+            return moves[0]
+        scores = self.scores(view)
+        if self.temperature == 0:
+            return moves[int(np.argmax(scores))]
+        weights = np.exp((scores - scores.max()) / self.temperature)
+        return moves[self._random.choices(range(len(moves)), weights=weights.tolist())[0]]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A compiled network does not pickle: the settings do, and reload it.
+        state = dict(self.__dict__)
+        state["_networks"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.path is not None:
+            self._networks[""] = self._load(self.path)
 
 
 # -- reading a move a person typed --------------------------------------------------
@@ -908,6 +1090,12 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 register_agent("random", RandomAgent, "uniform over the legal moves (seed=N)")
 register_agent("greedy", GreedyAgent, "the built-in greedy policy")
 register_agent("human", HumanAgent, "you, at the terminal")
+register_agent(
+    "learned",
+    LearnedAgent,
+    "the trained network shipped for the game (path=FILE: your own; temperature=X samples "
+    "softmax(score/X); seed=N; game=G loads it at once)",
+)
 register_agent(
     "ismcts",
     ISMCTS,

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ganzdy._core import MOVE_KINDS, GanzdyError
+from ganzdy._core import MOVE_KINDS, NetworkFileError
 
 MAGIC = b"GANZDYNN"
 FORMAT_VERSION = 1
@@ -67,8 +67,18 @@ REQUIRED_KEYS = (
 Vector = npt.NDArray[np.float32]
 
 
-class NetworkFileError(GanzdyError):
-    """A network file that is not one, or does not fit the game it is loaded for."""
+__all__ = [
+    "FORMAT_VERSION",
+    "MAGIC",
+    "MOVE_FEATURES_VERSION",
+    "Network",
+    "NetworkFileError",
+    "check_fits",
+    "move_size",
+    "move_vectors",
+    "read_network",
+    "write_network",
+]
 
 
 def move_size(kinds: int = len(MOVE_KINDS)) -> int:
@@ -124,6 +134,12 @@ class Network:
         return scores
 
 
+def _is_whole_number(text: str) -> bool:
+    # ASCII digits only (str.isdigit also takes "²", which int() refuses), and at most
+    # nine: no width, size or count of a network comes near.
+    return 0 < len(text) <= 9 and all("0" <= c <= "9" for c in text)
+
+
 def _check_header(header: Mapping[str, str], source: str) -> None:
     missing = [key for key in REQUIRED_KEYS if key not in header]
     if missing:
@@ -135,8 +151,11 @@ def _check_header(header: Mapping[str, str], source: str) -> None:
             f"{source}: move vector version {header['move_features']!r}; this ganzdy reads "
             f"version {MOVE_FEATURES_VERSION}"
         )
+    for key in ("players", "observation_version", "observation_size", "move_kinds"):
+        if not _is_whole_number(header[key]):
+            raise NetworkFileError(f"{source}: {key} {header[key]!r}; expected a whole number")
     widths = header["layers"].split()
-    if len(widths) < 2 or not all(w.isdigit() and int(w) > 0 for w in widths):
+    if len(widths) < 2 or not all(_is_whole_number(w) and int(w) > 0 for w in widths):
         raise NetworkFileError(f"{source}: layers {header['layers']!r}; expected widths > 0")
     expected = int(header["observation_size"]) + move_size(int(header["move_kinds"]))
     if int(widths[0]) != expected or int(widths[-1]) != 1:
@@ -155,6 +174,8 @@ def write_network(path: str | Path, network: Network) -> None:
     text = "".join(f"{key} {value}\n" for key, value in network.header.items())
     if any("\n" in f"{key} {value}" for key, value in network.header.items()):
         raise NetworkFileError(f"{path}: a header key or value holds a line break")
+    if any(" " in key or not key for key in network.header):
+        raise NetworkFileError(f"{path}: a header key is empty or holds a space")
     blob = text.encode("utf-8")
     parts = [MAGIC, struct.pack("<II", FORMAT_VERSION, len(blob)), blob]
     for (weights, biases), (fan_in, fan_out) in zip(
@@ -190,7 +211,12 @@ def read_network(path: str | Path) -> Network:
     except UnicodeDecodeError as e:
         raise NetworkFileError(f"{source}: the header is not UTF-8 ({e})") from None
     header: dict[str, str] = {}
-    for line in text.splitlines():
+    # Lines end at "\n" alone: a value may hold any other character (splitlines would
+    # also break a value at "\r" or "\u2028", which write_network lets through).
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    for line in lines:
         key, _, value = line.partition(" ")
         header[key] = value
     _check_header(header, source)

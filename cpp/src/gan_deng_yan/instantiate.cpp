@@ -2,6 +2,7 @@
 // (InformationSet, ismcts), batch playouts and the vector env. The one file a
 // game adds for them; the templates read the game from its traits.h.
 #include "ganzdy/gan_deng_yan/traits.h"
+#include "ganzdy/rl/network.h"
 #include "ganzdy/rl/vector_env.h"
 #include "ganzdy/search/playout.h"
 #include "search/ismcts_impl.h"
@@ -14,5 +15,10 @@ template PlayoutBatch playouts<gdy::Deal>(const std::shared_ptr<const Rules>&, s
                                           const std::vector<Policy>&, std::uint64_t, int, bool,
                                                   const KeepGoing&);
 template class VectorEnv<gdy::Deal>;
+template class NetworkEvaluator<gdy::Deal>;
+template void Network::check_fits<gdy::Deal>(const Rules&) const;
+template void Network::check_fits<gdy::Deal>(const gdy::Deal&) const;
+template void Network::scores<gdy::Deal>(const gdy::Deal&, const MoveList&, std::span<float>) const;
+template int Network::choose<gdy::Deal>(const gdy::Deal&) const;
 
 }  // namespace ganzdy

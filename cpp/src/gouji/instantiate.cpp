@@ -2,6 +2,7 @@
 // (InformationSet, ismcts), batch playouts and the vector env. The one file a
 // game adds for them; the templates read the game from its traits.h.
 #include "ganzdy/gouji/traits.h"
+#include "ganzdy/rl/network.h"
 #include "ganzdy/rl/vector_env.h"
 #include "ganzdy/search/playout.h"
 #include "search/ismcts_impl.h"
@@ -14,5 +15,10 @@ template PlayoutBatch playouts<gj::Deal>(const std::shared_ptr<const Rules>&, st
                                           const std::vector<Policy>&, std::uint64_t, int, bool,
                                                   const KeepGoing&);
 template class VectorEnv<gj::Deal>;
+template class NetworkEvaluator<gj::Deal>;
+template void Network::check_fits<gj::Deal>(const Rules&) const;
+template void Network::check_fits<gj::Deal>(const gj::Deal&) const;
+template void Network::scores<gj::Deal>(const gj::Deal&, const MoveList&, std::span<float>) const;
+template int Network::choose<gj::Deal>(const gj::Deal&) const;
 
 }  // namespace ganzdy

@@ -2,6 +2,7 @@
 // (InformationSet, ismcts), batch playouts and the vector env. The one file a
 // game adds for them; the templates read the game from its traits.h.
 #include "ganzdy/guandan/traits.h"
+#include "ganzdy/rl/network.h"
 #include "ganzdy/rl/vector_env.h"
 #include "ganzdy/search/playout.h"
 #include "search/ismcts_impl.h"
@@ -14,5 +15,10 @@ template PlayoutBatch playouts<gd::Deal>(const std::shared_ptr<const Rules>&, st
                                           const std::vector<Policy>&, std::uint64_t, int, bool,
                                                   const KeepGoing&);
 template class VectorEnv<gd::Deal>;
+template class NetworkEvaluator<gd::Deal>;
+template void Network::check_fits<gd::Deal>(const Rules&) const;
+template void Network::check_fits<gd::Deal>(const gd::Deal&) const;
+template void Network::scores<gd::Deal>(const gd::Deal&, const MoveList&, std::span<float>) const;
+template int Network::choose<gd::Deal>(const gd::Deal&) const;
 
 }  // namespace ganzdy

@@ -75,6 +75,8 @@ struct GameTraits<gdy::Deal> {
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gdy::greedy_choice(deal.config(), gdy::view_of(deal), legal);
   }
+  // The observation's layout version (a learned network is trained for one).
+  static constexpr int kObservationVersion = gdy::kObservationVersion;
   static int observation_size(const Rules& rules) { return gdy::observation_size(rules.players(), false); }
   static void observe(const Deal& deal, int seat, float* out) { gdy::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {

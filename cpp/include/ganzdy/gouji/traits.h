@@ -72,6 +72,8 @@ struct GameTraits<gj::Deal> {
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gj::greedy_choice(deal.config(), gj::view_of(deal), legal);
   }
+  // The observation's layout version (a learned network is trained for one).
+  static constexpr int kObservationVersion = gj::kObservationVersion;
   static int observation_size(const Rules&) { return gj::observation_size(false); }
   static void observe(const Deal& deal, int seat, float* out) { gj::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {

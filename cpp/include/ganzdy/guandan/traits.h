@@ -75,6 +75,8 @@ struct GameTraits<gd::Deal> {
   static int greedy(const Deal& deal, const MoveList& legal) {
     return gd::greedy_choice(deal.config(), gd::view_of(deal), legal);
   }
+  // The observation's layout version (a learned network is trained for one).
+  static constexpr int kObservationVersion = gd::kObservationVersion;
   static int observation_size(const Rules&) { return gd::observation_size(false); }
   static void observe(const Deal& deal, int seat, float* out) { gd::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
