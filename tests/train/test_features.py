@@ -1,5 +1,5 @@
-"""The move vectors of Gan Deng Yan's legal moves (from the id table) against the moves'
-own cards, kinds and keys, as network.move_vectors reads them."""
+"""The move vectors the training reads, against the legal moves' own cards, kinds and keys
+written out slot by slot (Gan Deng Yan, whose moves have no wild count)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import pytest
 
 import ganzdy
 from ganzdy import network
-from ganzdy.train.features import RANKS, legal_move_vectors
+from ganzdy.train.features import legal_move_vectors
+
+RANKS = "3456789TJQKA2"
 
 
 def by_hand(move: ganzdy.Move) -> np.ndarray:
