@@ -57,6 +57,7 @@ from ganzdy.agents import (
     view_for,
 )
 from ganzdy.deal import Deal
+from ganzdy.display.notebook import install as _install_notebook_reprs
 from ganzdy.games import GAMES
 from ganzdy.gan_deng_yan.match import DealResult, GanDengYanMatch
 from ganzdy.gouji.match import GoujiMatch
@@ -98,6 +99,9 @@ for _cls in (GanDengYanDeal, GuandanDeal, GoujiDeal):
     setattr(_cls, "to_record", _to_record)  # noqa: B010 (the stub declares it)
     setattr(_cls, "__reduce__", _reduce)  # noqa: B010
 del _cls
+
+# Cards, moves, deals and seat views draw themselves in Jupyter (ganzdy.display.notebook).
+_install_notebook_reprs()
 
 __version__ = "0.1.0"
 

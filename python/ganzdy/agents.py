@@ -24,6 +24,7 @@ import importlib
 import inspect
 import math
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,8 @@ from ganzdy._core import (
     parse_move_text,
 )
 from ganzdy.deal import Deal
+from ganzdy.display.groups import MoveGroup, group_moves, ranks_of, wild_cards
+from ganzdy.display.text import Style
 from ganzdy.games import GAMES, game_of
 from ganzdy.guandan.view import Tribute
 from ganzdy.options import parse_option_value
@@ -832,40 +835,103 @@ def _faces(cards: Cards, jokers_alike: bool) -> list[str]:
     )
 
 
-# What a Guandan or Gouji seat does in each phase before play.
+# What each phase before play asks of a Guandan or Gouji seat, in English with the
+# games' own word once, the same words the tables print.
+PHASE_NAMES = {
+    "tribute": "tribute (进贡)",
+    "pick": "picking a tribute card",
+    "return": "returning a card (还贡)",
+    "buy": "buying 3s (买三)",
+    "revolt": "revolution (革命)",
+    "yaotou": "asking for a head (要头)",
+    "xuandian": "declaring points (宣点)",
+    "play": "play",
+}
 _CHOICE = {
     "tribute": "pay a tribute card (your highest, the wild hearts aside)",
     "pick": "pick one of the two tribute cards",
     "return": "give a card back to the player who paid you",
-    "buy": "pay a 2 or a joker for a 3 (买三)",
-    "revolt": "revolt (革命: sit the hand out as 四科) or pass",
-    "yaotou": "declare yaotou (要头: stay your 对家's head) or wutou (无头)",
-    "xuandian": "declare points (xuandian, 宣点) or pass",
+    "buy": "pay a 2 or a joker for a 3",
+    "revolt": "revolt (sit the hand out as 四科) or pass",
+    "yaotou": "ask for a head (stay your 对家's head) or go headless (无头)",
+    "xuandian": "declare points or pass",
 }
+# Gouji's moves that hold no cards, as a person reads them; the word typed is the kind.
+MOVE_WORDS = {
+    "yield": "yield (让牌: let the seats after you answer first)",
+    "revolt": "revolt (革命)",
+    "yaotou": "ask for a head (要头)",
+    "wutou": "go headless (无头)",
+    "xuandian": "declare points (宣点)",
+}
+# A word typed alone that is no card: ranks-only input ('5 6 7 8 9', '33', 'K K').
+_RANK_WORD = re.compile(r"(?:10|[2-9tjqka])+|bj|rj", re.IGNORECASE)
+_RANK_CHAR = re.compile(r"10|[2-9tjqka]", re.IGNORECASE)
+
+
+def _typed_ranks(answer: str) -> list[str] | None:
+    """The ranks of rank-only input ('5 6 7 8 9', '33', 'K K', '5 BJ'), or None when the
+    text names suits or anything else."""
+    words = answer.split()
+    if not words or not all(_RANK_WORD.fullmatch(word) for word in words):
+        return None
+    ranks: list[str] = []
+    for word in words:
+        if word.upper() in ("BJ", "RJ"):
+            ranks.append(word.upper())
+            continue
+        ranks += ["T" if r == "10" else r.upper() for r in _RANK_CHAR.findall(word)]
+    return sorted(ranks)
+
+
+def _refusal(view: SeatView, move: Move) -> str | None:
+    """The engine's reason ``move`` is not legal for the view's seat, from the deal when
+    the view reads one (it knows the phase and the seat's role), else from the rules."""
+    deal = view._deal
+    if deal is not None and deal.current_player == view.seat:
+        reason: str | None = deal.why_illegal(move)
+        return reason
+    try:
+        return view.rules.why_illegal(view.hand, move, view.table)
+    except GanzdyError as error:
+        return str(error)
 
 
 def find_move(view: SeatView, text: str) -> Move:
-    """The legal move a person means by ``text``: a move number, 'pass', or card text.
+    """The legal move a person means by ``text``: a choice's number in the grouped menu
+    (``ganzdy.display.groups``: the suit variants of one play are one choice, the engine
+    picks the variant), 'pass', a word such as 'yield', ranks alone where one play has
+    them ('5 6 7 8 9', 'K K', '3 3'; digits alone are a choice's number, and two or more
+    of them, past the menu's length, are ranks: '33' is a pair of 3s in a shorter menu),
+    or card text.
 
-    Card text follows ``GanDengYanDeal.parse_move``: the cards alone when they have one legal
+    Card text follows ``Deal.parse_move``: the cards alone when they have one legal
     reading, or '<cards> as <kind> <rank>'. Suits never matter in Gan Deng Yan, so
     '5s' also selects the listed '5h as single 5' when the hand holds both; in Guandan
     they do (straight flushes, the wild heart), and a tribute, pick or return choice
     is its one card ('As'). Raises ParseError, IllegalMoveError or AmbiguousMoveError
-    with a message for the person.
+    with a message for the person, the engine's reason when a play is refused.
     """
     legal = view.legal_moves
     answer = " ".join(text.split())
     if not answer:
         raise ParseError("type a move number, card text such as '8h 8d', or 'pass'")
+    groups = group_moves(legal, view.rules)
     if answer.isdigit():
         number = int(answer)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise ParseError(f"there is no move {number}: choose 1 to {len(legal)}")
+        if 1 <= number <= len(groups):
+            return groups[number - 1].move
+        # Past the menu, two digits or more may be ranks ('33' for a pair of 3s); with
+        # spaces they always are ('3 3'). One digit is always a choice's number.
+        ranks = _typed_ranks(answer) if len(answer) > 1 else None
+        if ranks is not None and any(
+            move.cards and ranks_of(move.cards) == ranks for move in legal
+        ):
+            return _by_ranks(view, groups, answer, ranks)
+        raise ParseError(f"there is no move {number}: choose 1 to {len(groups)}")
     lowered = answer.lower()
     choices = ", ".join(str(m.cards) if m.cards else str(m) for m in legal)
-    if lowered == "pass":
+    if lowered in ("pass", "p"):
         passes = [m for m in legal if m.is_pass]
         if passes:
             return passes[0]
@@ -873,8 +939,14 @@ def find_move(view: SeatView, text: str) -> Move:
             raise IllegalMoveError(f"you must {_CHOICE[view.phase]}: one of {choices}")
         raise IllegalMoveError("you lead: the leader may not pass")
     for move in legal:
-        if str(move).lower() == lowered:
+        if str(move).lower() == lowered or (not move.cards and move.kind == lowered):
             return move
+    if lowered in MOVE_WORDS:
+        why = _refusal(view, Move(lowered))
+        raise IllegalMoveError(f"you may not {lowered} now" + (f": {why}" if why else ""))
+    ranks = _typed_ranks(answer)
+    if ranks is not None:
+        return _by_ranks(view, groups, answer, ranks)
     cards, declared_move = parse_move_text(answer)
     kind, rank = (declared_move.kind, declared_move.rank) if declared_move else (None, "")
     declaration = f"{kind} {rank}".strip()
@@ -905,21 +977,76 @@ def find_move(view: SeatView, text: str) -> Move:
     if kind is not None and not any(declared(m) for m in readings):
         listed = "; ".join(str(m) for m in readings)
         raise IllegalMoveError(f"{cards} cannot be played as {declaration}: it reads {listed}")
+    candidates = [m for m in readings if declared(m)]
+    for candidate in candidates:
+        why = _refusal(view, candidate)
+        if why:
+            raise IllegalMoveError(f"{candidate}: {why}")
     if view.table is None:
         raise IllegalMoveError(f"{cards} is no legal lead here")
-    listed = " or ".join(str(m) for m in readings if declared(m))
+    listed = " or ".join(str(m) for m in candidates)
     raise IllegalMoveError(f"{listed} does not beat {view.table}")
 
 
+def _by_ranks(view: SeatView, groups: Sequence[MoveGroup], answer: str, ranks: list[str]) -> Move:
+    """The play whose cards have exactly the typed ranks, the engine choosing the suits."""
+    found: list[tuple[int, Move]] = []
+    for number, group in enumerate(groups, 1):
+        for move in group.moves:
+            if move.cards and ranks_of(move.cards) == ranks:
+                found.append((number, move))
+                break
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        listed = "; ".join(f"{number}: {move}" for number, move in found)
+        raise AmbiguousMoveError(f"{answer!r} is {len(found)} plays: {listed}; type its number")
+    held = ranks_of(view.hand)
+    missing = list(ranks)
+    for rank in held:
+        if rank in missing:
+            missing.remove(rank)
+    if missing:
+        raise IllegalMoveError(
+            f"your hand {view.hand} does not hold {' '.join(missing)} for {answer!r}"
+        )
+    raise IllegalMoveError(
+        f"no legal play has the ranks {' '.join(ranks)}"
+        + (f" here (the table is {view.table})" if view.table is not None else "")
+        + "; type the cards with their suits to hear the engine's reason"
+    )
+
+
+class Undo(Exception):
+    """The person asked to take back their last decision (the terminal game goes back)."""
+
+
+_HELP = """\
+  a number         play that choice (suit variants of one play are one choice)
+  cards            e.g. '8h 8d', '红桃A 黑桃A', '4s 5s BJ as straight 3-6'
+  ranks            e.g. '5 6 7 8 9', 'K K', '3 3' when one play has those ranks
+  pass (p)         pass; a word such as yield, revolt, yaotou, wutou when offered
+  hint (h)         what {hint} would play here
+  undo (u)         back to your previous decision (the bots' moves since are undone)
+  all              every choice, not only the first {shown}
+  ? / show         show the table and your hand again
+  help             this list
+  q                leave the game"""
+
+
 class HumanAgent:
-    """A person at a terminal: shows the seat's view and asks for a move until it is legal.
+    """A person at a terminal: shows the seat's view with its plays grouped, and asks for
+    a move until it is legal.
 
     ``input`` and ``output`` default to the process's stdin/stdout, looked up at each
-    turn so a test may swap them. End of input or Ctrl-C raises ``Quit``.
+    turn so a test may swap them. End of input or Ctrl-C raises ``Quit``; 'undo' raises
+    ``Undo`` when ``undo`` is on (the terminal game then goes back to the previous
+    decision). ``hint`` is the agent spec asked for a hint ('greedy', 'ismcts:...');
+    a forced pass is played without asking when ``auto_pass``. ``style`` writes the
+    cards (``ganzdy.display.text.Style``; by default, what ``output`` supports).
     """
 
-    # Past this many legal moves (wildcard leads can run to hundreds) only the first
-    # ones are listed; card text still selects any of them.
+    # Past this many choices only the first ones are listed; 'all' lists every one.
     shown_moves = 40
 
     def __init__(
@@ -927,6 +1054,10 @@ class HumanAgent:
         input: TextIO | None = None,
         output: TextIO | None = None,
         show_moves: bool = True,
+        hint: str = "greedy",
+        undo: bool = False,
+        auto_pass: bool = True,
+        style: Style | None = None,
     ) -> None:
         self.name = "human"
         # Streams are duck-typed: whatever reads a line, whatever writes and flushes.
@@ -934,31 +1065,58 @@ class HumanAgent:
             raise TypeError(f"input must be a text stream or None, not {_check.excerpt(input)}")
         if output is not None and not callable(getattr(output, "write", None)):
             raise TypeError(f"output must be a text stream or None, not {_check.excerpt(output)}")
+        if not isinstance(hint, str):
+            raise TypeError(
+                f"hint must be an agent spec such as 'greedy', not {_check.excerpt(hint)}"
+            )
+        if style is not None and not isinstance(style, Style):
+            raise TypeError(
+                f"style must be a ganzdy.display.text.Style or None, not {_check.excerpt(style)}"
+            )
         self._input = input
         self._output = output
         self._show_moves = _check.flag("show_moves", show_moves)
+        self._undo = _check.flag("undo", undo)
+        self._auto_pass = _check.flag("auto_pass", auto_pass)
+        self.hint = hint
+        self._style = style
         self._seen: dict[int, int] = {}  # seat -> plies already shown
+        self._hints = 0
+
+    def _out(self) -> TextIO:
+        return self._output or sys.stdout
+
+    def style(self) -> Style:
+        return self._style if self._style is not None else Style.for_stream(self._out())
 
     def _write(self, text: str) -> None:
-        out = self._output or sys.stdout
+        out = self._out()
         out.write(text + "\n")
         out.flush()
 
     def _read(self, prompt: str) -> str:
+        stream = self._input or sys.stdin
         try:
             if self._input is None:
-                return input(prompt)
-            out = self._output or sys.stdout
-            out.write(prompt)
-            out.flush()
-            line = self._input.readline()
-            if not line:
-                raise EOFError
-            return line
+                line = input(prompt)
+            else:
+                out = self._out()
+                out.write(prompt)
+                out.flush()
+                line = self._input.readline()
+                if not line:
+                    raise EOFError
         except (EOFError, KeyboardInterrupt) as stop:
             raise Quit from stop
+        isatty = getattr(stream, "isatty", None)
+        if not (callable(isatty) and isatty()):
+            # Scripted input is not echoed by a terminal: echo it, so a transcript reads
+            # as the game was played.
+            self._write(line.rstrip("\n"))
+        return line
 
     def _show(self, view: SeatView, every_move: bool = False) -> None:
+        style = self.style()
         seen = self._seen.get(view.seat, 0)
         if self._show_moves and view.ply > seen:
             for ply, (seat, move) in enumerate(view.history[seen:], seen + 1):
@@ -967,35 +1125,86 @@ class HumanAgent:
         game = _view_module(view.game)
         for line in game.header(view):
             self._write(line)
+        hand = list(view.hand)
+        wild = wild_cards(view.rules, hand)
         if view.phase != "play":
-            self._write(f"you must {_CHOICE[view.phase]}")
+            self._write(f"{PHASE_NAMES[view.phase]}: you must {_CHOICE[view.phase]}")
         elif view.table is None:
             self._write("table: empty, you lead")
         else:
-            self._write(f"table: {view.table} (seat {view.table_owner})")
+            # Plain text would only repeat the move's cards; symbols and colour add to them.
+            drawn = style.symbols or style.colour
+            shown = f" [{style.cards(list(view.table.cards), wild)}]" if drawn else ""
+            self._write(f"table: {view.table}{shown} (seat {view.table_owner})")
         counts = "  ".join(
             f"seat {s}{' (you)' if s == view.seat else ''}: {n}"
             + (" out" if s in view.out_seats else "")
             for s, n in enumerate(view.hand_sizes)
         )
         self._write(f"cards: {counts}{game.counts_note(view)}")
-        self._write(f"your hand: {view.hand}")
-        shown = len(view.legal_moves) if every_move else self.shown_moves
-        for number, move in enumerate(view.legal_moves[:shown], 1):
-            self._write(f"  {number:>4}  {move}")
-        if len(view.legal_moves) > shown:
-            more = len(view.legal_moves) - shown
-            self._write(f"   ...  {more} more: type the cards, or 'all' to list every move")
+        marked = f"  (* wild: {' '.join(wild)})" if wild else ""
+        self._write(f"your hand: {style.cards(hand, wild)}{marked}")
+        groups = group_moves(view.legal_moves, view.rules)
+        shown_groups = len(groups) if every_move else self.shown_moves
+        for number, group in enumerate(groups[:shown_groups], 1):
+            self._write(f"  {number:>4}  {self._describe(group, style, wild)}")
+        if len(groups) > shown_groups:
+            more = len(groups) - shown_groups
+            self._write(f"   ...  {more} more: type the cards, or 'all' to list every choice")
+
+    @staticmethod
+    def _describe(group: MoveGroup, style: Style, wild: Sequence[str]) -> str:
+        move = group.move
+        if not move.cards:
+            return MOVE_WORDS.get(move.kind, str(move))
+        declared = f"{move.kind} {move.rank}".strip()
+        extra = f"  ({len(group.moves)} ways)" if len(group.moves) > 1 else ""
+        return f"{declared:<16} {style.cards(list(move.cards), wild)}{extra}"
+
+    def _hint(self, view: SeatView) -> None:
+        self._hints += 1
+        agent = make_agent(self.hint, seed=self._hints)
+        move = agent.act(view)
+        groups = group_moves(view.legal_moves, view.rules)
+        number = next(n for n, group in enumerate(groups, 1) if move in group.moves)
+        said = MOVE_WORDS.get(move.kind, str(move))
+        self._write(f"  hint ({self.hint}): {said}  (choice {number})")
+        result = getattr(agent, "last_result", None)
+        if isinstance(result, IsmctsResult):
+            best = sorted(result.children, key=lambda c: -c.visits)[:5]
+            self._write(f"  searched {result.iterations} iterations; most visited:")
+            for child in best:
+                self._write(f"    {child.visits:>6} visits  {child.move}")
 
     def act(self, view: SeatView) -> Move:
+        legal = view.legal_moves
+        if self._auto_pass and len(legal) == 1 and legal[0].is_pass:
+            # Nothing to decide: say so rather than ask.
+            self._write("  you pass (the only legal move)")
+            return legal[0]
         self._show(view)
+        prompt = "your move (number, cards, ranks, pass; hint, undo, help, q): "
         while True:
-            answer = self._read("your move (number, cards, pass; ? to show again, q to quit): ")
+            answer = self._read(prompt)
             word = answer.strip().lower()
             if word in ("q", "quit", "exit"):
                 raise Quit
-            if word in ("?", "help", "all"):
+            if word in ("?", "show", "all"):
                 self._show(view, every_move=word == "all")
+                continue
+            if word == "help":
+                self._write(_HELP.format(hint=self.hint, shown=self.shown_moves))
+                continue
+            if word in ("hint", "h"):
+                try:
+                    self._hint(view)
+                except GanzdyError as error:
+                    self._write(f"  no hint: {error}")
+                continue
+            if word in ("undo", "u"):
+                if self._undo:
+                    raise Undo
+                self._write("  undo is not available here")
                 continue
             try:
                 move = find_move(view, answer)

@@ -257,6 +257,12 @@ def game_of(what: str | Rules | Deal) -> Game:
             raise GanzdyError(f"{what!r} is no game name, Rules or deal")
         name = rules.game
     game = _BY_NAME.get(name)
+    if game is None and not name.isascii():
+        # The engine reads the games' Chinese names (掼蛋); it says which game is meant.
+        try:
+            game = _BY_NAME.get(Rules(name).game)
+        except GanzdyError:
+            game = None
     if game is None:
         raise GanzdyError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
     return game

@@ -391,9 +391,7 @@ def test_cli_bad_arguments_are_clear_errors(
 
 
 def test_docs_list_every_key_of_the_json() -> None:
-    text = (Path(__file__).resolve().parents[2] / "docs" / "arena.md").read_text(
-        encoding="utf-8"
-    )
+    text = (Path(__file__).resolve().parents[2] / "docs" / "arena.md").read_text(encoding="utf-8")
     table = text[text.index("| key | type | meaning |") :]
     table = table[: table.index("\n\n")]
     listed = {

@@ -13,6 +13,7 @@ import pytest
 
 import ganzdy
 from ganzdy.cli import main
+from ganzdy.display.groups import group_moves
 
 
 def play(
@@ -42,7 +43,9 @@ def first_view(seed: int) -> ganzdy.SeatView:
     """What `ganzdy play --seed SEED` first shows seat 0 (greedy bots are deterministic)."""
     rules = ganzdy.Rules("gan_deng_yan", players=4)
     person = _FirstView()
-    match = ganzdy.GanDengYanMatch(rules, [person, *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed)
+    match = ganzdy.GanDengYanMatch(
+        rules, [person, *(ganzdy.GreedyAgent() for _ in range(3))], seed=seed
+    )
     with pytest.raises(_Seen):
         match.play_next()
     assert person.view is not None
@@ -59,12 +62,14 @@ def test_play_asks_again_after_bad_answers_and_leaves_on_end_of_input(
         if singles:
             break
     single = singles[0]
-    legal = len(view.legal_moves)
+    groups = group_moves(view.legal_moves, view.rules)
+    legal = len(groups)
     code, out, _ = play(monkeypatch, capsys, f"zz\n99\n{single.cards}\n1\n", "--seed", str(seed))
     assert code == 0
     assert f"you are seat 0 against greedy, greedy, greedy; seed {seed}" in out
     assert f"your hand: {view.hand}" in out
-    assert f"     {legal}  {view.legal_moves[-1]}" in out
+    last = groups[-1].move
+    assert f"  {legal:>4}  {last.kind} {last.rank}".rstrip() in out and str(last.cards) in out
     assert "bad card 'zz'" in out and f"there is no move 99: choose 1 to {legal}; try again" in out
     assert f"playing {single}" in out and f"  seat 0: {single}" in out
     assert out.rstrip().endswith("left the game after 0 finished deals; points +0 +0 +0 +0")

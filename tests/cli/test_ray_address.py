@@ -32,7 +32,18 @@ def test_the_arena_command_reports_it_without_a_traceback() -> None:
     pytest.importorskip("ray", reason="Ray is not installed (pip install 'ganzdy[ray]')")
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "ganzdy", "arena", "--agents", "greedy,random", "--deals", "4", "--ray", "127.0.0.1:1"],
+        [
+            sys.executable,
+            "-m",
+            "ganzdy",
+            "arena",
+            "--agents",
+            "greedy,random",
+            "--deals",
+            "4",
+            "--ray",
+            "127.0.0.1:1",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

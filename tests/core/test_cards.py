@@ -88,8 +88,9 @@ def test_removing_missing_cards_is_an_error() -> None:
         Cards("5s 6h") - "7h"
 
 
-def test_a_token_cut_inside_a_character_still_gives_a_parse_error() -> None:
-    # The quoted token is at most four bytes: here it ends inside the three-byte 中.
-    # Found by fuzzing: the message used to fail to decode (UnicodeDecodeError).
-    with pytest.raises(ganzdy.ParseError, match=r"bad card 'XY\\xe4\\xb8'"):
+def test_a_token_with_a_multibyte_character_is_quoted_whole() -> None:
+    # The quoted token is at most four characters, each taken whole: the three-byte 中
+    # is never cut (found by fuzzing: the message once failed to decode, then quoted
+    # the cut bytes as 'XY\xe4\xb8'). The position counts characters, not bytes.
+    with pytest.raises(ganzdy.ParseError, match=r"bad card 'XY中' \(card 2, at character 3\)"):
         Cards.parse("5s XY中")

@@ -218,7 +218,12 @@ def test_find_move_reads_numbers_pass_and_cards() -> None:
     follow = ganzdy.view_for(deal)
     assert find_move(follow, "pass").is_pass and find_move(follow, "1").is_pass
     assert str(find_move(follow, "5d")) == "5d as single 5"
-    with pytest.raises(ganzdy.IllegalMoveError, match="Qs as single Q does not beat 4d"):
+    # The refusal gives the engine's reason (the deal's why_illegal).
+    with pytest.raises(
+        ganzdy.IllegalMoveError,
+        match=r"Qs as single Q: single Q does not beat single 4 \(only single 5, single 2 or a "
+        r"bomb does\)",
+    ):
         find_move(follow, "Qs")
 
 

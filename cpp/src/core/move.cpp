@@ -1,5 +1,6 @@
 #include "ganzdy/core/move.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <vector>
@@ -70,7 +71,10 @@ std::string quoted(std::string_view text) {
   // control bytes that would garble a terminal or a log.
   constexpr std::size_t kLimit = 100;
   std::string out;
-  for (std::size_t i = 0; i < text.size() && i < kLimit; ++i) {
+  // The cut falls between whole UTF-8 characters, never inside one.
+  std::size_t limit = std::min(text.size(), kLimit);
+  while (limit < text.size() && limit > 0 && (static_cast<unsigned char>(text[limit]) & 0xC0) == 0x80) --limit;
+  for (std::size_t i = 0; i < limit; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c != 0x7f && c != '\\') {
       out += static_cast<char>(c);

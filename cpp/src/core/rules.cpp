@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "ganzdy/core/errors.h"
 #include "ganzdy/core/move.h"
@@ -26,7 +27,16 @@ using detail::kUnset;
 using detail::Preset;
 using detail::preset_of;
 
+// The games' Chinese names, which people type as readily as the English ones.
+constexpr std::pair<std::string_view, std::string_view> kChineseGameNames[] = {
+    {"干瞪眼", "gan_deng_yan"},
+    {"掼蛋", "guandan"},
+    {"够级", "gouji"},
+};
+
 std::optional<Game> game_of(std::string_view name) {
+  for (const auto& [chinese, english] : kChineseGameNames)
+    if (name == chinese) name = english;
   for (int g = 0; g < kNumGames; ++g)
     if (preset_of(static_cast<Game>(g)).name == name) return static_cast<Game>(g);
   return std::nullopt;
@@ -39,7 +49,9 @@ std::string quote(std::string_view s) { return "'" + quoted(s) + "'"; }
 std::string game_names() {
   std::string out;
   for (int g = 0; g < kNumGames; ++g) out += (g ? ", " : "") + quote(preset_of(static_cast<Game>(g)).name);
-  return out;
+  out += " (or by their Chinese names";
+  for (const auto& [chinese, english] : kChineseGameNames) out += " " + std::string(chinese);
+  return out + ")";
 }
 
 std::string value_text(const OptionValue& v) {

@@ -51,6 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
         "Gouji: hands (default: the rules' hands_per_match)",
     )
     play.add_argument("--seed", type=int, help="match seed, for a game you can play again")
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save each deal as a record ganzdy replay and the web app load (FILE, then "
+        "FILE-2, FILE-3... before its suffix)",
+    )
+    play.add_argument(
+        "--hint",
+        metavar="SPEC",
+        help="the agent 'hint' asks, e.g. ismcts:iterations=2000 (default: greedy)",
+    )
     add_rules_arguments(play, "number of players (default: one more than --agents, else 4)")
     play.set_defaults(run=play_command.run)
 
@@ -114,8 +125,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena_.set_defaults(run=arena_command.run)
 
-    replay = sub.add_parser("replay", help="print a recorded deal move by move")
-    replay.add_argument("file", help="a record written by 'arena --record' or ganzdy.records.save")
+    replay = sub.add_parser(
+        "replay",
+        help="step through a recorded deal, every hand shown (n/p/q); --all prints it whole",
+    )
+    replay.add_argument(
+        "file", help="a record written by 'play --record', 'arena --record' or ganzdy.records.save"
+    )
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--all",
+        dest="step",
+        action="store_false",
+        default=None,
+        help="print every move at once as a table (the default when stdin is no terminal)",
+    )
+    shown.add_argument(
+        "--step",
+        dest="step",
+        action="store_true",
+        help="step through the deal reading n/p/q from stdin even when it is no terminal "
+        "(stepping is the default at a terminal)",
+    )
     replay.set_defaults(run=replay_command.run)
 
     solve_ = sub.add_parser(

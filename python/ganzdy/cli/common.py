@@ -13,10 +13,9 @@ from typing import Any
 
 from ganzdy import records
 from ganzdy._core import GanzdyError, Move, Rules, parse_move_text
-from ganzdy.agents import Agent, HumanAgent, known_agents, make_agent
+from ganzdy.agents import known_agents
 from ganzdy.deal import Deal
 from ganzdy.games import DEFAULT_GAME, game_of
-from ganzdy.match import derive_seed
 from ganzdy.options import parse_options
 
 
@@ -74,13 +73,6 @@ def known() -> str:
 
 def points_text(points: Sequence[int]) -> str:
     return " ".join(f"{p:+d}" for p in points)
-
-
-def seat_agents(bots: Sequence[str], seed: int) -> list[Agent]:
-    """You at seat 0 and the bots at seats 1, 2, ..., seeded from the match seed."""
-    agents: list[Agent] = [HumanAgent(show_moves=False)]
-    agents += [make_agent(spec, seed=derive_seed(seed, 2, i)) for i, spec in enumerate(bots, 1)]
-    return agents
 
 
 def load_record(path: str) -> tuple[Deal, Deal, Any]:

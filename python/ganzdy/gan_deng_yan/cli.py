@@ -4,14 +4,14 @@ record."""
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Sequence
 
-from ganzdy._core import GanDengYanDeal, GanzdyError, Move
-from ganzdy.agents import Quit
-from ganzdy.cli.common import points_text, rules_from, seat_agents
+from ganzdy._core import GanDengYanDeal, Move
+from ganzdy.cli.common import points_text, rules_from
+from ganzdy.cli.play import Hooks, play_at_table
 from ganzdy.deal import Deal
 from ganzdy.gan_deng_yan.match import GanDengYanMatch
+from ganzdy.web.table import Table
 
 
 def _show_move(deal: Deal, seat: int, move: Move) -> None:
@@ -45,32 +45,41 @@ def play(args: argparse.Namespace, bots: list[str] | None) -> int:
     rules = rules_from(args, None if bots is None else len(bots) + 1)
     if bots is None:
         bots = ["greedy"] * (rules.players - 1)
-    if len(bots) != rules.players - 1:
-        raise GanzdyError(
-            f"--agents names {len(bots)} bots but {rules.players} players leave "
-            f"{rules.players - 1} seats beside yours"
-        )
-    # Chosen here rather than by the match so the bots' seeds derive from it too.
-    seed = secrets.randbits(64) if args.seed is None else args.seed
-    agents = seat_agents(bots, seed)
     deals = 1 if args.deals is None else args.deals
-    match = GanDengYanMatch(rules, agents, deals=deals, seed=seed, on_move=_show_move)
-    print(f"{rules}; you are seat 0 against {', '.join(bots)}; seed {match.seed}")
-    print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
-    try:
-        while not match.finished:
+    chosen = bots
+
+    def hooks(table: Table, seed: int) -> Hooks:
+        match = table.match
+        assert isinstance(match, GanDengYanMatch)
+
+        def start(table: Table) -> None:
             number = len(match.results) + 1
-            print(f"\n== deal {number} of {match.deals}: seat {match.dealer} deals")
-            match.play_next()
+            print(f"\n== deal {number} of {match.deals}: seat {table.deal.dealer} deals")
+
+        def end(table: Table) -> None:
             assert match.last_deal is not None
             _show_deal_end(match.last_deal, match)
-    except (Quit, KeyboardInterrupt):
-        played = len(match.results)
-        print(f"\nleft the game after {played} finished deals; points {points_text(match.points)}")
-        return 0
-    if match.redeals:
-        print(f"{match.redeals} drawn deals were dealt again")
-    return 0
+
+        def left(table: Table) -> str:
+            played = len(match.results)
+            return (
+                f"left the game after {played} finished deals; points {points_text(match.points)}"
+            )
+
+        def finished(table: Table) -> None:
+            if match.redeals:
+                print(f"{match.redeals} drawn deals were dealt again")
+
+        return Hooks(
+            intro=f"{rules}; you are seat 0 against {', '.join(chosen)}; seed {seed}",
+            on_move=_show_move,
+            start=start,
+            end=end,
+            left=left,
+            finished=finished,
+        )
+
+    return play_at_table(args, rules, bots, deals, hooks)
 
 
 def replay(deal: Deal, replay: Deal, agents: Sequence[str] | None) -> int:

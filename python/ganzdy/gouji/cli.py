@@ -7,14 +7,14 @@ straight across, is your 对家 (the opponent who answers your gouji cards).
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Sequence
 
 from ganzdy._core import GanzdyError, GoujiDeal, GoujiPayment, Move
-from ganzdy.agents import Quit
-from ganzdy.cli.common import points_text, replay_plies, rules_from, seat_agents, show_hands
+from ganzdy.cli.common import points_text, replay_plies, rules_from, show_hands
+from ganzdy.cli.play import Hooks, play_at_table
 from ganzdy.deal import Deal
 from ganzdy.gouji.match import PLACE_NAMES, GoujiMatch, HandResult, opposite
+from ganzdy.web.table import Table
 
 _KIND_NAMES = {"dian": "点贡", "shao": "烧贡", "men": "闷贡", "luo": "落贡"}
 
@@ -113,31 +113,50 @@ def _show_hand_end(hand: HandResult, deal: GoujiDeal, you: int = 0) -> None:
 
 def play(args: argparse.Namespace, bots: list[str] | None) -> int:
     """``ganzdy play --game gouji``: a match with you at seat 0."""
-    rules, hands, seed = rules_from(args), args.deals, args.seed
+    rules = rules_from(args)
     if bots is None:
         bots = ["greedy"] * 5
     if len(bots) != 5:
         raise GanzdyError(f"--agents names {len(bots)} bots: Gouji has 5 seats beside yours")
-    seed = secrets.randbits(64) if seed is None else seed
-    agents = seat_agents(bots, seed)
-    table = GoujiTable()
-    match = GoujiMatch(rules, agents, hands=hands, seed=seed, on_move=table.on_move)
-    print(f"{rules}; {teams_text()}; bots {', '.join(bots)}; seed {match.seed}")
-    print("type a move's number, its cards (e.g. '8h 8d'), 'pass' or 'yield'; q or Ctrl-D leaves")
-    try:
-        while not match.finished:
-            _show_hand_start(match, match.next_deal(), table)
-            hand = match.play_next()
+    chosen = bots
+    printer = GoujiTable()
+
+    def hooks(table: Table, seed: int) -> Hooks:
+        match = table.match
+        assert isinstance(match, GoujiMatch)
+
+        def start(table: Table) -> None:
+            assert isinstance(table.deal, GoujiDeal)
+            _show_hand_start(match, table.deal, printer)
+
+        def end(table: Table) -> None:
             assert match.last_deal is not None
-            _show_hand_end(hand, match.last_deal)
-    except (Quit, KeyboardInterrupt):
-        a, b = match.team_totals
-        print(f"\nleft the game after {len(match.results)} finished hands; teams {a:+d} / {b:+d}")
-        return 0
-    a, b = match.team_totals
-    verdict = "a tie" if match.winner is None else f"team {match.winner} wins"
-    print(f"match over after {len(match.results)} hands: teams {a:+d} / {b:+d}, {verdict}")
-    return 0
+            _show_hand_end(match.results[-1], match.last_deal)
+
+        def left(table: Table) -> str:
+            a, b = match.team_totals
+            return f"left the game after {len(match.results)} finished hands; teams {a:+d} / {b:+d}"
+
+        def finished(table: Table) -> None:
+            a, b = match.team_totals
+            verdict = "a tie" if match.winner is None else f"team {match.winner} wins"
+            print(f"match over after {len(match.results)} hands: teams {a:+d} / {b:+d}, {verdict}")
+
+        def resync(table: Table) -> None:
+            assert isinstance(table.deal, GoujiDeal)
+            printer.phase = table.deal.phase
+
+        return Hooks(
+            intro=f"{rules}; {teams_text()}; bots {', '.join(chosen)}; seed {seed}",
+            on_move=printer.on_move,
+            start=start,
+            end=end,
+            left=left,
+            finished=finished,
+            resync=resync,
+        )
+
+    return play_at_table(args, rules, bots, args.deals, hooks)
 
 
 def replay(deal: Deal, replay: Deal, agents: Sequence[str] | None) -> int:

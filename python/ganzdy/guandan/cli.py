@@ -6,14 +6,14 @@ You are seat 0, with your partner at seat 2 against seats 1 and 3.
 from __future__ import annotations
 
 import argparse
-import secrets
 from collections.abc import Sequence
 
 from ganzdy._core import GanzdyError, GuandanDeal, Move
-from ganzdy.agents import Quit
-from ganzdy.cli.common import points_text, replay_plies, rules_from, seat_agents, show_hands
+from ganzdy.cli.common import points_text, replay_plies, rules_from, show_hands
+from ganzdy.cli.play import Hooks, play_at_table
 from ganzdy.deal import Deal
 from ganzdy.guandan.match import GuandanMatch
+from ganzdy.web.table import Table
 
 
 class _GuandanTable:
@@ -110,34 +110,39 @@ def play(args: argparse.Namespace, bots: list[str] | None) -> int:
         bots = ["greedy"] * 3
     if len(bots) != 3:
         raise GanzdyError(f"--agents names {len(bots)} bots: Guandan has 3 seats beside yours")
-    seed = secrets.randbits(64) if args.seed is None else args.seed
-    agents = seat_agents(bots, seed)
-    table = _GuandanTable()
-    match = GuandanMatch(rules, agents, max_hands=args.deals, seed=seed, on_move=table.on_move)
-    print(
-        f"{rules}; you are seat 0, your partner seat 2 ({bots[1]}), against seats 1 and 3 "
-        f"({bots[0]}, {bots[2]}); seed {match.seed}"
-    )
-    print("type a move's number, its cards (e.g. '8h 8d'), or 'pass'; q or Ctrl-D leaves")
-    try:
-        while not match.finished:
-            _show_hand_start(match)
-            match.play_next()
-            _show_hand_end(match)
-    except (Quit, KeyboardInterrupt):
-        levels = match.state.levels
-        print(
-            f"\nleft the game after {len(match.results)} finished hands; team 0 at {levels[0]}, "
-            f"team 1 at {levels[1]}"
+    chosen = bots
+    printer = _GuandanTable()
+
+    def hooks(table: Table, seed: int) -> Hooks:
+        match = table.match
+        assert isinstance(match, GuandanMatch)
+
+        def levels_text() -> str:
+            levels = match.state.levels
+            return f"team 0 at {levels[0]}, team 1 at {levels[1]}"
+
+        def finished(table: Table) -> None:
+            if match.winner is None:
+                print(f"stopped after {len(match.results)} hands: {levels_text()}")
+
+        def resync(table: Table) -> None:
+            plays = [seat for seat, move in table.history if not move.is_pass and move.cards]
+            printer.last_player = plays[-1] if plays else -1
+
+        return Hooks(
+            intro=f"{rules}; you are seat 0, your partner seat 2 ({chosen[1]}), against seats "
+            f"1 and 3 ({chosen[0]}, {chosen[2]}); seed {seed}",
+            on_move=printer.on_move,
+            start=lambda table: _show_hand_start(match),
+            end=lambda table: _show_hand_end(match),
+            left=lambda table: (
+                f"left the game after {len(match.results)} finished hands; {levels_text()}"
+            ),
+            finished=finished,
+            resync=resync,
         )
-        return 0
-    if match.winner is None:
-        levels = match.state.levels
-        print(
-            f"stopped after {len(match.results)} hands: team 0 at {levels[0]}, team 1 at "
-            f"{levels[1]}"
-        )
-    return 0
+
+    return play_at_table(args, rules, bots, args.deals, hooks)
 
 
 def replay(deal: Deal, replay: Deal, agents: Sequence[str] | None) -> int:

@@ -10,6 +10,20 @@ game at a table of bots, ``store`` bounds the live games, ``app`` is the HTTP AP
 
 from __future__ import annotations
 
-from ganzdy.web.app import Limits, create_app
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ganzdy.web.app import Limits, create_app
+
+
+def __getattr__(name: str) -> Any:
+    # The app is imported when asked for, so the terminal game can use ``table`` (a game at
+    # a table of bots) without the [web] extra's Starlette installed.
+    if name in __all__:
+        from ganzdy.web import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'ganzdy.web' has no attribute {name!r}")
+
 
 __all__ = ["Limits", "create_app"]

@@ -153,6 +153,7 @@ class Table:
         bots: Sequence[str | None],
         seed: int,
         deals: int | None = None,
+        make_bot: Callable[[str, int], Agent] = bot,
     ) -> None:
         game = game_of(rules)
         if len(bots) != rules.players:
@@ -163,7 +164,7 @@ class Table:
         self.seat = seat
         self.specs = list(bots)
         self.bots: list[Agent | None] = [
-            None if spec is None else bot(spec, derive_seed(seed, 7, s))
+            None if spec is None else make_bot(spec, derive_seed(seed, 7, s))
             for s, spec in enumerate(bots)
         ]
         names = ["you" if spec is None else spec for spec in bots]
@@ -176,6 +177,9 @@ class Table:
         self.step: list[Deal] = []
         self.step_moves: list[tuple[int, Move]] = []
         self.summaries: list[JSON] = []
+        # Told of every move as it is pushed (the terminal prints them); the deal has
+        # moved already, as a match's on_move sees it.
+        self.on_move: Callable[[Deal, int, Move], None] | None = None
         self._deal_next()
 
     # -- deals ------------------------------------------------------------------
@@ -230,6 +234,8 @@ class Table:
         assert seat is not None
         self.deal.push(move)
         self.history.append((seat, move))
+        if self.on_move is not None:
+            self.on_move(self.deal, seat, move)
         if self.deal.is_terminal:
             self._finish_deal()
 
@@ -276,11 +282,16 @@ class Table:
             chosen = Cards(text)
             readings = [m for m in self.rules.readings(chosen) if self.deal.is_legal(m)]
             raise WebError(str(error), 409, readings=[move_json(m) for m in readings]) from error
+        self.play_move(move)
+        return move
+
+    def play_move(self, move: Move) -> None:
+        """Push the person's move (checked by the deal's push), then the bots play on."""
+        self._my_turn()
         ply = self.deal.ply
         self._push(move)
         self.my_plies.append(ply)
         self.run_bots()
-        return move
 
     def pass_(self) -> None:
         self.play(None, "pass")

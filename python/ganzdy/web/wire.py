@@ -7,13 +7,14 @@ only for a table of bots or a finished record's replay, where every hand is publ
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ganzdy._core import Cards, GanzdyError, Move, Rules
+from ganzdy._core import Cards, Move, Rules
 from ganzdy.agents import SeatView
 from ganzdy.deal import Deal
+from ganzdy.display.groups import group_moves as display_groups
+from ganzdy.display.groups import wild_cards
 
 JSON = dict[str, Any]
 
@@ -62,41 +63,21 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def group_moves(moves: Iterable[Move]) -> list[JSON]:
-    """Legal plays grouped by what they do (kind, key rank, length), so the suit variants of
-    one play are one entry; ``example`` is the engine's first move of the group."""
-    groups: dict[tuple[str, str, int], JSON] = {}
-    for move in moves:
-        key = (move.kind, move.rank, move.length)
-        group = groups.get(key)
-        if group is None:
-            groups[key] = {
-                "kind": move.kind,
-                "rank": move.rank,
-                "length": move.length,
-                "example": move_json(move),
-                "count": 1,
-            }
-        else:
-            group["count"] += 1
-    return list(groups.values())
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_wild(rules_text: str, rules: Rules, card: str) -> bool:
-    # The engine decides: a card is wild when it pairs with a card of another rank.
-    partner = "4s" if card[0] == "3" else "3s"
-    try:
-        readings = rules.readings(Cards(f"{partner} {card}"))
-    except GanzdyError:
-        return False
-    return any(m.kind == "pair" for m in readings)
-
-
-def wild_cards(rules: Rules, cards: Sequence[str]) -> list[str]:
-    """The distinct cards among ``cards`` that the rules read as wild, asked of the engine."""
-    text = repr(rules)
-    return sorted({card for card in cards if _is_wild(text, rules, card)})
+def group_moves(moves: Iterable[Move], rules: Rules) -> list[JSON]:
+    """Legal plays grouped by what they do (``ganzdy.display.groups``: kind, key rank,
+    length, wild cards used), so the suit variants of one play are one entry; ``example``
+    is the engine's first move of the group, the one a click on the group plays."""
+    return [
+        {
+            "kind": group.kind,
+            "rank": group.rank,
+            "length": group.length,
+            "wilds": group.wilds,
+            "example": move_json(group.move),
+            "count": len(group.moves),
+        }
+        for group in display_groups(moves, rules)
+    ]
 
 
 # The view fields a seat's state carries as they are: every field of a seat view but
@@ -122,7 +103,7 @@ def seat_state(deal: Deal, seat: int, history: Sequence[tuple[int, Move]]) -> JS
     )
     if deal.current_player == seat:
         legal = view.legal_moves
-        state["legal"] = group_moves(m for m in legal if not m.is_pass)
+        state["legal"] = group_moves((m for m in legal if not m.is_pass), view.rules)
         state["can_pass"] = any(m.is_pass for m in legal)
     else:
         state["legal"] = []
