@@ -1,6 +1,6 @@
 """The ``ganzdy`` command line: one module a command (``moves``, ``play``, ``arena``,
-``replay``, ``solve``, ``serve``); what a game adds to ``play`` and ``replay`` is in its own
-``ganzdy.<game>.cli``."""
+``replay``, ``solve``, ``serve``, ``train``); what a game adds to ``play`` and ``replay`` is
+in its own ``ganzdy.<game>.cli``."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ganzdy.cli import play as play_command
 from ganzdy.cli import replay as replay_command
 from ganzdy.cli import serve as serve_command
 from ganzdy.cli import solve as solve_command
+from ganzdy.cli import train as train_command
 from ganzdy.cli.common import add_rules_arguments, known
 from ganzdy.games import DEFAULT_GAME
 
@@ -175,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_.set_defaults(run=solve_command.run)
     serve_command.add_parser(sub)
+    train_command.add_parser(sub)
     return parser
 
 

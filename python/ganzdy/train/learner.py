@@ -1,0 +1,366 @@
+"""The learner loop: rounds of actor deals, gradient steps on what they played.
+
+A round hands the actors a batch of jobs (``jobs_per_round`` a ``deals_per_job`` deals,
+their tables drawn by the league) with the current weights; the rows the learner
+played come back with their seats' final rewards, and the network is regressed
+towards them (mean squared error, Adam) in minibatches over the round's rows,
+shuffled, each row once: Deep Monte Carlo as DouZero does it, without bootstrapping.
+
+Everything random comes from the run's seed: the league's draws and the jobs' seeds
+from one NumPy generator, the shuffling from one torch generator, the deals from
+``deal_seed(seed, k)`` for the k-th training deal. Rounds are synchronous, so a run
+is the same whether its jobs play here, in processes or on Ray, and a resumed run is
+the run that was not interrupted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from ganzdy._core import GanzdyError, Rules, deal_seed
+from ganzdy.games import game_of
+from ganzdy.train.actors import ActorJob, ActorPool, DealSpec
+from ganzdy.train.checkpoint import load_checkpoint, save_checkpoint
+from ganzdy.train.curve import plot_curve
+from ganzdy.train.evaluation import Evaluation, evaluate, positions
+from ganzdy.train.export import export
+from ganzdy.train.league import LeagueMix, draw_table
+from ganzdy.train.model import QNetwork, input_scale
+from ganzdy.train.weights import QWeights
+
+# The evaluation decks do not depend on the run's seed, so curves of runs compare.
+EVALUATION_SEED = 20261201
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """A training run's settings (the ``ganzdy train`` options)."""
+
+    game: str
+    players: int | None = None
+    minutes: float | None = None  # total wall time, over resumes
+    steps: int | None = None  # total learner decisions trained on, over resumes
+    hidden: tuple[int, ...] = (256, 256, 128)
+    seed: int = 0
+    actors: int = 0
+    ray: str | None = None
+    deals_per_job: int = 32
+    jobs_per_round: int = 2
+    epsilon: float = 0.05
+    learning_rate: float = 1e-3
+    batch: int = 1024
+    mix: LeagueMix = field(default_factory=LeagueMix)
+    snapshot_every: int = 50_000  # learner decisions between snapshots
+    max_snapshots: int = 8
+    eval_every: int = 50_000  # learner decisions between evaluations
+    eval_decks: int = 50
+    final_eval_decks: int = 250  # the last evaluation's, the one the file records
+    bootstrap: int = 1000
+    progress_every: float = 10.0  # seconds between progress lines
+    checkpoint_every: float = 120.0  # seconds between checkpoints
+
+    def command(self) -> str:
+        """The ``ganzdy train`` command line that makes this run (every setting given)."""
+        parts = ["ganzdy", "train", "--game", self.game]
+        if self.players:
+            parts += ["--players", str(self.players)]
+        if self.minutes is not None:
+            parts += ["--minutes", f"{self.minutes:g}"]
+        if self.steps is not None:
+            parts += ["--steps", str(self.steps)]
+        parts += [
+            "--seed", str(self.seed),
+            "--hidden", ",".join(str(w) for w in self.hidden),
+            "--league", self.mix.spec(),
+            "--epsilon", f"{self.epsilon:g}",
+            "--lr", f"{self.learning_rate:g}",
+            "--batch", str(self.batch),
+            "--deals-per-job", str(self.deals_per_job),
+            "--jobs-per-round", str(self.jobs_per_round),
+            "--snapshot-every", str(self.snapshot_every),
+            "--eval-every", str(self.eval_every),
+            "--eval-decks", str(self.eval_decks),
+            "--final-eval-decks", str(self.final_eval_decks),
+        ]  # fmt: skip
+        return " ".join(parts)
+
+    def rules(self) -> Rules:
+        return Rules(self.game, self.players) if self.players else Rules(self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["mix"] = self.mix.spec()
+        data["hidden"] = list(self.hidden)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TrainConfig:
+        data = dict(data)
+        data["mix"] = LeagueMix.parse(data["mix"])
+        data["hidden"] = tuple(data["hidden"])
+        return cls(**data)
+
+    def check(self) -> None:
+        if self.minutes is None and self.steps is None:
+            raise GanzdyError("a training run needs a budget: --minutes or --steps")
+        for name in (
+            "deals_per_job",
+            "jobs_per_round",
+            "batch",
+            "eval_decks",
+            "final_eval_decks",
+            "max_snapshots",
+        ):
+            if getattr(self, name) < 1:
+                raise GanzdyError(
+                    f"{name.replace('_', '-')} must be at least 1, not {getattr(self, name)}"
+                )
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
+        if not self.hidden or any(w < 1 for w in self.hidden):
+            raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
+        if self.actors < 0:
+            raise GanzdyError(f"actors must not be negative, not {self.actors}")
+
+
+@dataclass
+class Progress:
+    """The run's counters (checkpointed)."""
+
+    steps: int = 0  # learner decisions trained on
+    deals: int = 0
+    rounds: int = 0
+    updates: int = 0
+    seconds: float = 0.0  # training wall time, over resumes
+    next_eval: int = 0
+    next_snapshot: int = 0
+
+
+Log = Callable[[str], None]
+
+
+class Trainer:
+    """One run in directory ``out``: a fresh start from ``config``, or (``resume``) the
+    run checkpointed there, continued with ``config``'s budget."""
+
+    def __init__(self, config: TrainConfig, out: Path, resume: bool, log: Log) -> None:
+        self.out = out
+        self.log = log
+        out.mkdir(parents=True, exist_ok=True)
+        state = load_checkpoint(out) if resume else None
+        if state is not None:
+            saved = TrainConfig.from_json(state["config"])
+            # The run is the saved one; only its budget and where it runs may change.
+            config = dataclasses.replace(
+                saved,
+                minutes=config.minutes,
+                steps=config.steps,
+                actors=config.actors,
+                ray=config.ray,
+                progress_every=config.progress_every,
+            )
+        config.check()
+        self.config = config
+        self.rules = config.rules()
+        game = game_of(self.rules)
+        self.teams = bool(game.teams)
+        torch.manual_seed(config.seed)
+        scale = state["input_scale"] if state is not None else input_scale(self.rules)
+        self.model = QNetwork(game.observation_size(self.rules), config.hidden, scale)
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.learning_rate)
+        self.rng = np.random.default_rng(config.seed)
+        self.shuffle = torch.Generator().manual_seed(config.seed)
+        self.progress = Progress()
+        self.snapshots: dict[int, QWeights] = {}
+        self.curve: list[Evaluation] = []
+        self.losses: list[float] = []
+        if state is not None:
+            self.model.load_state_dict(state["model"])
+            self.optimizer.load_state_dict(state["optimizer"])
+            self.rng.bit_generator.state = state["numpy_rng"]
+            self.shuffle.set_state(state["torch_rng"])
+            self.progress = Progress(**state["progress"])
+            self.snapshots = {int(k): QWeights(v) for k, v in state["snapshots"].items()}
+            self.curve = [Evaluation(**e) for e in state["curve"]]
+            self.losses = list(state["losses"])
+
+    # -- the loop ----------------------------------------------------------------
+
+    def run(self) -> Evaluation:
+        config, progress = self.config, self.progress
+        began = time.monotonic() - progress.seconds
+        last_line = last_checkpoint = time.monotonic()
+        # (time, steps) after recent rounds, for samples per second
+        window: list[tuple[float, int]] = [(time.monotonic(), progress.steps)]
+        with ActorPool(config.actors, config.ray) as pool:
+            while True:
+                progress.seconds = time.monotonic() - began
+                if progress.steps >= progress.next_eval:
+                    self._evaluate(pool)
+                    progress.next_eval += config.eval_every
+                if self._done():
+                    break
+                self._round(pool)
+                now = time.monotonic()
+                progress.seconds = now - began
+                window = [*window[-20:], (now, progress.steps)]
+                if now - last_line >= config.progress_every:
+                    self.log(self._line(window))
+                    last_line = now
+                if now - last_checkpoint >= config.checkpoint_every:
+                    self._save()
+                    last_checkpoint = now
+            self._evaluate(pool, final=True)
+        self._save()
+        self._finish()
+        return self.curve[-1]
+
+    def _done(self) -> bool:
+        c, p = self.config, self.progress
+        if c.steps is not None and p.steps >= c.steps:
+            return True
+        return c.minutes is not None and p.seconds >= 60.0 * c.minutes
+
+    def _round(self, pool: ActorPool) -> None:
+        config, progress = self.config, self.progress
+        weights = self.model.weights()
+        jobs = []
+        snapshot_ids = sorted(self.snapshots)
+        for _ in range(config.jobs_per_round):
+            specs = []
+            for _ in range(config.deals_per_job):
+                k = progress.deals
+                table = draw_table(
+                    self.rng, config.mix, self.rules.players, self.teams, snapshot_ids
+                )
+                specs.append(DealSpec(deal_seed(config.seed, k), k % self.rules.players, k, table))
+                progress.deals += 1
+            used = {who for spec in specs for who in spec.table if who >= 0}
+            jobs.append(
+                ActorJob(
+                    rules=self.rules,
+                    arena_seed=config.seed,
+                    deals=tuple(specs),
+                    learner=weights,
+                    snapshots={k: self.snapshots[k] for k in used},
+                    epsilon=config.epsilon,
+                    seed=int(self.rng.integers(2**63)),
+                    collect=True,
+                )
+            )
+        rollouts = list(pool.run(jobs))
+        rows = torch.from_numpy(np.concatenate([r.rows for r in rollouts]))
+        targets = torch.from_numpy(np.concatenate([r.targets for r in rollouts]))
+        self._learn(rows, targets)
+        progress.steps += int(rows.shape[0])
+        progress.rounds += 1
+        if progress.steps >= progress.next_snapshot:
+            self.snapshots[progress.rounds] = self.model.weights()
+            while len(self.snapshots) > config.max_snapshots:
+                del self.snapshots[min(self.snapshots)]
+            progress.next_snapshot += config.snapshot_every
+
+    def _learn(self, rows: torch.Tensor, targets: torch.Tensor) -> None:
+        order = torch.randperm(rows.shape[0], generator=self.shuffle)
+        batch = self.config.batch
+        for start in range(0, rows.shape[0], batch):
+            pick = order[start : start + batch]
+            loss = torch.nn.functional.mse_loss(self.model(rows[pick]), targets[pick])
+            self.optimizer.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
+            self.optimizer.step()
+            self.progress.updates += 1
+            self.losses.append(float(loss.detach()))
+
+    def _evaluate(self, pool: ActorPool, final: bool = False) -> None:
+        p = self.progress
+        if self.curve and self.curve[-1].steps == p.steps:
+            wanted = self.config.final_eval_decks * len(positions(self.rules))
+            if not final or self.curve[-1].deals >= wanted:
+                return
+            self.curve.pop()  # the same weights: the larger evaluation replaces it
+        evaluation = evaluate(
+            self.rules,
+            self.model.weights(),
+            pool,
+            self.config.final_eval_decks if final else self.config.eval_decks,
+            EVALUATION_SEED,
+            steps=p.steps,
+            deals_trained=p.deals,
+            seconds=p.seconds,
+            bootstrap=self.config.bootstrap,
+        )
+        self.curve.append(evaluation)
+        self.log(f"evaluation at {p.steps:,} steps, {p.seconds:.0f} s: {evaluation.describe()}")
+
+    def _line(self, window: list[tuple[float, int]]) -> str:
+        p = self.progress
+        (t0, s0), (t1, s1) = window[0], window[-1]
+        rate = (s1 - s0) / (t1 - t0) if t1 > t0 else 0.0
+        recent = self.losses[-50:]
+        loss = f"{sum(recent) / len(recent):.4f}" if recent else "-"
+        last = self.curve[-1]
+        return (
+            f"{p.seconds:7.0f} s  {p.steps:>10,} steps  {p.deals:>8,} deals  "
+            f"{rate:8.0f} samples/s  loss {loss}  last eval: win {last.win_rate:.3f}, "
+            f"Elo {last.elo:+.0f}"
+        )
+
+    # -- state and output --------------------------------------------------------
+
+    def _save(self) -> None:
+        save_checkpoint(
+            self.out,
+            {
+                "config": self.config.to_json(),
+                "model": self.model.state_dict(),
+                "input_scale": self.model.input_scale.numpy().copy(),
+                "optimizer": self.optimizer.state_dict(),
+                "numpy_rng": self.rng.bit_generator.state,
+                "torch_rng": self.shuffle.get_state(),
+                "progress": dataclasses.asdict(self.progress),
+                "snapshots": {k: w.layers for k, w in self.snapshots.items()},
+                "curve": [e.to_json() for e in self.curve],
+                "losses": self.losses,
+            },
+        )
+
+    def _finish(self) -> None:
+        game, p, last = self.rules.game, self.progress, self.curve[-1]
+        extra = {
+            "trained_by": self.config.command(),
+            "training_steps": str(p.steps),
+            "training_deals": str(p.deals),
+            "training_seconds": f"{p.seconds:.0f}",
+            "training_date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+            "training_seed": str(self.config.seed),
+            "evaluation": f"{last.describe()} (duplicate decks, seed {EVALUATION_SEED})",
+        }
+        export(self.out / f"{game}.gznn", self.rules, self.model.weights(), extra)
+        (self.out / "curve.json").write_text(
+            json.dumps([e.to_json() for e in self.curve], indent=1) + "\n"
+        )
+        try:
+            plot_curve(
+                self.curve,
+                self.out / f"learning_curve_{game}.png",
+                f"ganzdy train --game {game}: {self.rules.players} players",
+            )
+        except ImportError:
+            self.log("no learning curve PNG: matplotlib is not installed")
+        self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
+
+
+def train(config: TrainConfig, out: Path, *, resume: bool = False, log: Log = print) -> Evaluation:
+    """Run (or continue) a training run; return its last evaluation."""
+    return Trainer(config, out, resume, log).run()
