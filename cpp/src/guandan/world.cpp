@@ -168,8 +168,11 @@ std::uint64_t bit(int face) { return std::uint64_t{1} << face; }
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world = world_shell();
   world.turned_position_ = -1;  // an index into the real deck order, which the world does not keep
-  static const auto canonical = std::make_shared<const std::vector<Face>>(gdy::ordered_deck(Rules("guandan", 4)));
-  world.deck_ = canonical;
+  // Never destroyed: a daemon thread's search may still be sampling worlds while the
+  // process runs its static destructors at exit (tests/stress/test_exit_race.py).
+  static const auto* const canonical =
+      new std::shared_ptr<const std::vector<Face>>(std::make_shared<const std::vector<Face>>(gdy::ordered_deck(Rules("guandan", 4))));
+  world.deck_ = *canonical;
 
   const Phase phase = info_.phase;
   const bool chosen_all = payment_count_ > 0 && phase != Phase::tribute;  // tribute cards shown
