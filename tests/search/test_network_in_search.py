@@ -1,0 +1,110 @@
+"""The learned network as the search's evaluator: ismcts(..., evaluator=ganzdy.Network)
+and the ISMCTS agent's evaluator='learned'."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ganzdy
+from ganzdy import AgentError, Network, NetworkFileError, make_agent, play_deal
+from ganzdy.agents import LearnedAgent
+
+GAMES = ("gan_deng_yan", "guandan", "gouji")
+
+
+def shipped(game: str) -> Network:
+    return Network.load(str(LearnedAgent.model_path(game)))
+
+
+def midgame(game: str, seed: int, plies: int) -> Any:
+    """A deal of ``game`` played ``plies`` random moves in, not over, with a choice to make."""
+    rules = ganzdy.Rules(game)
+    for attempt in range(50):
+        deal = rules.new_deal(seed=seed + attempt)
+        rng = random.Random(seed + attempt)
+        for _ in range(plies):
+            if deal.is_terminal:
+                break
+            deal.push(rng.choice(list(deal.legal_moves)))
+        if not deal.is_terminal and len(deal.legal_moves) > 1:
+            return deal
+    raise AssertionError(f"no {game} position with a choice from seed {seed}")
+
+
+def as_callable(network: Network, temperature: float = 0.1) -> Any:
+    """The NetworkEvaluator's contract written in Python: softmax(scores / T) and the
+    best score clamped to [0, 1], from the same C++ scores."""
+
+    def evaluate(observation: np.ndarray, vectors: np.ndarray) -> tuple[np.ndarray, float]:
+        scores = network.score_vectors(observation, vectors).astype(np.float32)
+        best = np.float32(scores.max())
+        weights = np.exp((scores - best) / np.float32(temperature)).astype(np.float32)
+        return weights / weights.sum(dtype=np.float32), float(min(max(best, 0.0), 1.0))
+
+    return evaluate
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_network_steers_the_search_as_its_contract_says(game: str) -> None:
+    # The C++ evaluator and the same contract as a Python callable give the same
+    # search, visit for visit: the network reaches the search as a prior and a value.
+    network = shipped(game)
+    for seed in (1, 2):
+        deal = midgame(game, seed, 8)
+        info = ganzdy.games.game_of(deal.rules).information_set(deal)
+        native = ganzdy.ismcts(info, evaluator=network, iterations=120, seed=3)
+        python = ganzdy.ismcts(info, evaluator=as_callable(network), iterations=120, seed=3)
+        assert [c.visits for c in native.children] == [c.visits for c in python.children]
+        assert native.index == python.index
+        assert deal.legal_moves[native.index] == native.move
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_with_the_network_sees_no_hidden_card(game: str) -> None:
+    # Twin deals: the real one and a world the seat cannot tell from it.
+    network = shipped(game)
+    deal = midgame(game, 5, 6)
+    seat = deal.current_player
+    twin = deal.sample_world(seat, seed=11)
+    info_of = ganzdy.games.game_of(deal.rules).information_set
+    results = [
+        ganzdy.ismcts(info_of(d, seat), evaluator=network, iterations=100, seed=4)
+        for d in (deal, twin)
+    ]
+    assert [c.visits for c in results[0].children] == [c.visits for c in results[1].children]
+
+
+def test_a_network_of_another_game_is_refused() -> None:
+    deal = midgame("guandan", 1, 4)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    with pytest.raises(NetworkFileError, match="gan_deng_yan"):
+        ganzdy.ismcts(info, evaluator=shipped("gan_deng_yan"), iterations=10, seed=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_ismcts_agent_plays_whole_deals_with_the_shipped_network(game: str) -> None:
+    rules = ganzdy.Rules(game)
+    players = len(rules.new_deal(seed=0).hand_sizes)
+    searcher = make_agent("ismcts:evaluator=learned:iterations=30:seed=1")
+    agents = [searcher] + [make_agent("greedy") for _ in range(players - 1)]
+    searched = []
+    deal = play_deal(
+        rules, agents, seed=7, on_move=lambda *_: searched.append(searcher.last_result)
+    )
+    assert deal.is_terminal
+    assert any(result is not None and result.iterations == 30 for result in searched)
+
+
+def test_the_agents_network_file_is_read_only_with_evaluator_learned(tmp_path: Any) -> None:
+    with pytest.raises(AgentError, match="evaluator=learned"):
+        make_agent(f"ismcts:network={tmp_path / 'x.gznn'}")
+    with pytest.raises(AgentError, match="evaluator"):
+        make_agent("ismcts:evaluator=nonsense")
+    agent = make_agent(f"ismcts:evaluator=learned:network={LearnedAgent.model_path('gouji')}")
+    deal = midgame("guandan", 3, 2)
+    with pytest.raises(NetworkFileError):
+        play_deal(deal.rules, [agent] + [make_agent("greedy")] * 3, seed=1)
