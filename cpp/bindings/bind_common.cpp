@@ -1,5 +1,6 @@
 // The conversions at the Python edge that every binding file shares (bindings.h):
 // seats, seeds, deal arguments, deck orders, policy names, and the GIL's return.
+#include <atomic>
 #include <chrono>
 #include <random>
 #include <string>
@@ -42,10 +43,38 @@ bool interpreter_finalizing() {
 #endif
 }
 
+namespace {
+// Set by the atexit hook: no thread may ask for the GIL from now on.
+std::atomic<bool> g_exiting{false};
+// Threads between announcing themselves and holding the GIL (GilFromThread).
+std::atomic<int> g_acquiring{0};
+
+[[noreturn]] void park() {
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
+}
+}  // namespace
+
+void hold_exit_for_threads() {
+  g_exiting.store(true);
+  if (g_acquiring.load() == 0) return;
+  py::gil_scoped_release release;  // so the announced threads can take it
+  while (g_acquiring.load() != 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+}
+
+GilFromThread::GilFromThread() {
+  g_acquiring.fetch_add(1);
+  if (!g_exiting.load() && !interpreter_finalizing()) gil_.emplace();
+  g_acquiring.fetch_sub(1);
+}
+
 void reacquire_gil(PyThreadState* state) {
-  if (interpreter_finalizing())
-    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
+  g_acquiring.fetch_add(1);
+  if (g_exiting.load() || interpreter_finalizing()) {
+    g_acquiring.fetch_sub(1);
+    park();
+  }
   PyEval_RestoreThread(state);
+  g_acquiring.fetch_sub(1);
 }
 
 std::string quoted(py::handle obj) {

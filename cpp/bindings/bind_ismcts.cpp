@@ -66,8 +66,8 @@ class PyEvaluator final : public Evaluator<Deal> {
 
   float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override {
     using Game = GameTraits<Deal>;
-    if (interpreter_finalizing()) throw GanzdyError("ismcts: the interpreter is exiting; the evaluator cannot run");
-    py::gil_scoped_acquire gil;
+    GilFromThread gil;
+    if (!gil.held()) throw GanzdyError("ismcts: the interpreter is exiting; the evaluator cannot run");
     const auto n = static_cast<py::ssize_t>(legal.size());
     py::array_t<float> observation(Game::observation_size(world.rules()));
     Game::observe(world, world.current_player(), observation.mutable_data());

@@ -121,8 +121,8 @@ gdy::SolveResult run_solve(const Deal& deal, py::handle seat_obj, py::handle max
   double reported = 0.0;
   options.progress_interval = 0.25;
   options.progress = [&](std::uint64_t nodes, double seconds) {
-    if (interpreter_finalizing()) return false;  // stop; reacquire_gil() parks the thread (SignalPoll)
-    py::gil_scoped_acquire gil;
+    GilFromThread gil;
+    if (!gil.held()) return false;  // stop; reacquire_gil() parks the thread (SignalPoll)
     if (PyErr_CheckSignals() != 0) {
       failure.emplace();
       return false;

@@ -63,6 +63,28 @@ void reacquire_gil(PyThreadState* state);
 // not ask for it.
 bool interpreter_finalizing();
 
+// The GIL for a thread that gave it up, unless the interpreter is exiting: then
+// held() is false, the GIL is not taken and the caller must stop (and its thread
+// park in reacquire_gil). Checking "not finalizing" and then asking for the GIL are
+// two steps, and finalizing could begin between them, which CPython answers by
+// ending the thread with pthread_exit (std::terminate or SIGSEGV in our frames).
+// So a thread announces itself before the check, and the module's atexit hook
+// (hold_exit_for_threads), which runs before finalizing begins, marks the exit and
+// waits, without the GIL, until every announced thread has taken the GIL: the
+// check and the acquire are one step as far as the exit can tell.
+class GilFromThread {
+ public:
+  GilFromThread();
+  GilFromThread(const GilFromThread&) = delete;
+  GilFromThread& operator=(const GilFromThread&) = delete;
+  bool held() const { return gil_.has_value(); }
+
+ private:
+  std::optional<py::gil_scoped_acquire> gil_;
+};
+// The module's atexit hook (module.cpp registers it): called with the GIL held.
+void hold_exit_for_threads();
+
 // Runs `job` with the GIL released, and returns its result or rethrows its
 // exception once the GIL is back (reacquire_gil). Every long call of the
 // bindings goes through here; anything `job` reads must not be reachable from
@@ -115,8 +137,8 @@ class SignalPoll {
     const auto now = std::chrono::steady_clock::now();
     if (now < next_) return false;
     next_ = now + std::chrono::milliseconds(100);
-    if (interpreter_finalizing()) return finalizing_ = true;  // stop; reacquire_gil() parks the thread
-    py::gil_scoped_acquire gil;
+    GilFromThread gil;
+    if (!gil.held()) return finalizing_ = true;  // stop; reacquire_gil() parks the thread
     if (PyErr_CheckSignals() != 0) error_.emplace();
     return error_.has_value();
   }

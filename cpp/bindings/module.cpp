@@ -6,6 +6,9 @@
 PYBIND11_MODULE(_core, m) {
   m.doc() = "ganzdy compiled core: cards, rules, moves and move generation";
   ganzdy::bind::bind_errors(m);
+  // Before finalizing begins, wait for threads on their way to the GIL (bindings.h).
+  pybind11::module_::import("atexit").attr("register")(
+      pybind11::cpp_function([] { ganzdy::bind::hold_exit_for_threads(); }));
   ganzdy::bind::bind_cards(m);
   ganzdy::bind::bind_moves(m);
   ganzdy::bind::bind_rules(m);
