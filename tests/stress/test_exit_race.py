@@ -173,7 +173,9 @@ def test_the_exit_in_the_window_between_check_and_gil(game: str, call: str, shim
         assert done.stdout.strip() == "exiting", detail
 
 
-@pytest.mark.xfail(reason="failed once under load after the exit gate; cause not found", strict=False)
+@pytest.mark.xfail(
+    reason="failed once under load after the exit gate; cause not found", strict=False
+)
 @pytest.mark.parametrize(("game", "call"), CASES)
 def test_the_exit_completing_in_the_window_after_the_check(
     game: str, call: str, shim: Path
