@@ -1,5 +1,7 @@
 // The conversions at the Python edge that every binding file shares (bindings.h):
 // seats, seeds, deal arguments, deck orders, policy names, and the GIL's return.
+#include <pthread.h>
+
 #include <atomic>
 #include <chrono>
 #include <random>
@@ -48,6 +50,10 @@ namespace {
 std::atomic<bool> g_exiting{false};
 // Threads between announcing themselves and holding the GIL (GilFromThread).
 std::atomic<int> g_acquiring{0};
+
+// A child forked while another thread was announced inherits the count but not the
+// thread, and its exit would wait for it forever: a child starts with none.
+[[maybe_unused]] const int g_reset_in_children = pthread_atfork(nullptr, nullptr, [] { g_acquiring.store(0); });
 
 [[noreturn]] void park() {
   for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
