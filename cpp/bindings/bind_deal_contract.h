@@ -88,7 +88,7 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
   cls.def_property_readonly("rules", [](const D& d) { return d.rules(); })
       .def_property_readonly("players", seats)
       .def_property_readonly("seed", [](const D& d) { return d.has_seed() ? py::object(py::int_(d.seed())) : py::none(); })
-      .def_property_readonly("deck", [](const D& d) { return deck_names(d.deck()); }, "The deck order, top card first.")
+      .def_property_readonly("deck", [](D& d) { return deck_names(with_past(d).deck()); }, "The deck order, top card first.")
       .def_property_readonly("dealer", [](const D& d) {
         if constexpr (requires { d.dealer(); })
           return d.dealer();

@@ -67,9 +67,18 @@ void for_each_ply(const H& history, F&& f) {
     for (const auto& ply : history) f(ply);
 }
 
+// `d`, its past built first when it is a sampled world whose past waits to be
+// (DealBase::restore_past): what shows or undoes the past reads it through this.
+template <typename DealT>
+DealT& with_past(DealT& d) {
+  d.restore_past();
+  return d;
+}
+
 // Deal.pop(): undoes the last move and returns it; IllegalMoveError when there is none.
 template <typename DealT>
 Move pop_move(DealT& d) {
+  with_past(d);
   if (d.history().empty())
     throw IllegalMoveError(d.root_ply() > 0 ? "pop(): no move to undo (this copy was made without history at ply " +
                                                   std::to_string(d.root_ply()) + ")"
@@ -159,11 +168,11 @@ inline constexpr const char* kLegalMoveFeaturesDoc =
 template <typename DealT>
 void bind_deal_moves(py::class_<DealT>& cls, const char* ply_doc, const char* history_doc, const char* pop_doc) {
   cls.def_property_readonly("ply", &DealT::ply, ply_doc)
-      .def_property_readonly("root_ply", &DealT::root_ply,
+      .def_property_readonly("root_ply", [](DealT& d) { return with_past(d).root_ply(); },
                              "The ply a history-less copy was made at (0 for a deal with its whole history).")
-      .def_property_readonly("history", [](const DealT& d) {
+      .def_property_readonly("history", [](DealT& d) {
         py::list out;
-        for_each_ply(d.history(), [&](const auto& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
+        for_each_ply(with_past(d).history(), [&](const auto& ply) { out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move)); });
         return out;
       }, history_doc)
       .def("why_illegal", [](const DealT& d, const Move& move) {

@@ -306,7 +306,8 @@ void bind_game<gj::Deal>(py::module_& m) {
            "leads the first trick, instead of 上班. tie_order: the order of the seats that breaks 上班 ties (None: "
            "drawn from the seed or the deck; a sampled world's setup gives its own).")
       .def_property_readonly("previous", &previous_of, "The previous hand's result, as given (None for a first hand).")
-      .def_property_readonly("setup", [](const Deal& d) {
+      .def_property_readonly("setup", [](Deal& d) {
+        with_past(d);
         py::dict out;
         out["previous"] = previous_of(d);
         out["first_leader"] = seat_or_none(d.setup().first_leader);

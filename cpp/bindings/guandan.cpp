@@ -148,8 +148,8 @@ void bind_game<gd::Deal>(py::module_& m) {
            "who leads a first hand, instead of first_lead_first_hand. team_levels: both teams' levels, e.g. "
            "('2', '5'), shown in observations (default: the deal's level).")
       .def_property_readonly("previous_finish", &previous_finish_of, "The previous hand's finishing order, as given.")
-      .def_property_readonly("setup", [](const Deal& d) {
-        const gd::DealSetup& s = d.setup();
+      .def_property_readonly("setup", [](Deal& d) {
+        const gd::DealSetup& s = with_past(d).setup();
         py::dict out;
         out["previous_finish"] = previous_finish_of(d);
         out["first_leader"] = seat_or_none(s.first_leader);
@@ -167,7 +167,7 @@ void bind_game<gd::Deal>(py::module_& m) {
       }, "What the deal was made with besides the rules and the seed or deck, as given (None: not given; "
          "'dealer' only when not 0): GuandanDeal(rules, seed, **deal.setup) makes the same deal.")
       .def_property_readonly("first_leader", &Deal::first_leader, "The seat that leads the first trick.")
-      .def_property_readonly("turned_position", [](const Deal& d) { return seat_or_none(d.turned_position()); },
+      .def_property_readonly("turned_position", [](Deal& d) { return seat_or_none(with_past(d).turned_position()); },
                              "The deck index of the turned card of a first hand, or None.")
       .def_property_readonly("level", [](const Deal& d) { return std::string(rank_name(d.level())); })
       .def_property_readonly("team_levels", &team_levels_of, "The levels of team 0 (seats 0, 2) and team 1 (seats 1, 3).")

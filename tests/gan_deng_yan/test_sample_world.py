@@ -51,19 +51,25 @@ def test_a_sample_keeps_everything_the_seat_has_seen(rules: ganzdy.Rules) -> Non
             (world.hand(s) for s in range(rules.players) if s != seat), start=ganzdy.Cards()
         )
         assert others + ganzdy.Cards(" ".join(stock_of(world))) == unseen_by(deal, seat)
-        # Nothing hidden leaks: no seed, no history, a deck that lists the non-stock cards
-        # canonically; at ply 0 the deck deals the world's own hands, so it replays as itself.
-        assert world.seed is None and world.history == [] and world.root_ply == deal.ply
-        outside = world.deck[: len(world.deck) - world.stock_size]
-        if deal.ply > 0:
-            assert " ".join(outside) == str(rules.deck - " ".join(stock_of(world)))
-        else:
-            replayed = rules.new_deal(deck=world.deck, dealer=world.dealer)
-            assert [replayed.hand(s) for s in range(rules.players)] == [
-                world.hand(s) for s in range(rules.players)
-            ]
-        with pytest.raises(ganzdy.GanzdyError):
-            world.pop()
+        # No seed; the deal's history (all public), and a deck of the world's own: replayed
+        # on it, the history deals and draws the world's hands.
+        assert world.seed is None and world.history == deal.history and world.root_ply == 0
+        replayed = rules.new_deal(deck=world.deck, dealer=world.dealer)
+        for _, move in world.history:
+            replayed.push(move)
+        assert [replayed.hand(s) for s in range(rules.players)] == [
+            world.hand(s) for s in range(rules.players)
+        ]
+        assert replayed.hash() == world.hash()
+        # Copied without history, a deal has no past to give: its world has none, and
+        # its deck lists the cards outside the stock canonically.
+        if deal.ply:
+            bare = deal.copy(history=False).sample_world(seat, seed=1)
+            assert bare.history == [] and bare.root_ply == deal.ply
+            outside = bare.deck[: len(bare.deck) - bare.stock_size]
+            assert " ".join(outside) == str(rules.deck - " ".join(stock_of(bare)))
+            with pytest.raises(ganzdy.GanzdyError):
+                bare.pop()
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=str)

@@ -46,6 +46,7 @@
 #include <concepts>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -401,6 +402,44 @@ class DealBase {
     return out;
   }
 
+  // A sampled world's past, built when asked. A world sampled from a deal that
+  // keeps its past (Guandan and Gouji: sample_world) keeps only the public moves
+  // that led to it, its hidden choices blanked, and its own setup; restore_past()
+  // deals the world's own deck, replays those moves on it through the checked
+  // push (each hidden choice the world's own), then the moves the world has made
+  // since, and becomes the result: the same deal (hash, hands, legal moves), now
+  // with its whole history (root_ply() 0), so it records, pickles and undoes to
+  // ply 0 as itself. Only what reads the past asks (the bindings' history,
+  // root_ply, pop, deck and setup), so a search's worlds never pay for it. A
+  // world that played on without keeping its history has no past to build and
+  // stays as it is. Gan Deng Yan's worlds are built with their past (sample_world).
+  bool past_pending() const { return past_ != nullptr; }
+  void restore_past() {
+    if (!past_) return;
+    std::shared_ptr<const std::vector<Move>> past = std::move(past_);
+    past_.reset();
+    // Back to the ply the world was sampled at: its hands then deal its deck.
+    Derived at_root(derived());
+    at_root.past_.reset();
+    while (!at_root.history_.empty()) at_root.pop();
+    if (at_root.root_ply_ != static_cast<int>(past->size())) return;
+    std::optional<Derived> replayed;
+    if constexpr (requires { at_root.replay_past(*past); }) replayed = at_root.replay_past(*past);
+    if (!replayed) return;
+    bool same = true;
+    history_.for_each([&](const Ply& p) {
+      if (same && replayed->why_illegal(p.move).empty())
+        replayed->apply(p.move);
+      else
+        same = false;
+    });
+    same = same && replayed->ply() == ply() && replayed->hash() == hash();
+    assert(same);
+    if (!same) return;
+    replayed->keep_history_ = keep_history_;
+    derived() = std::move(*replayed);
+  }
+
   // Asserts the deal's invariants (cards conserved, hand sizes, who may act);
   // nothing at all when NDEBUG is defined, as in release builds.
   void check_invariants() const {
@@ -478,6 +517,36 @@ class DealBase {
     return world;
   }
 
+  // The start of a sampled world that keeps this deal's past: a copy with the
+  // history (shared, so copying the world again costs O(1)) and no seed. For a
+  // game whose undo records hold nothing hidden, once the world has a deck of its
+  // own that deals its hands and draws what the history drew, the world is a deal
+  // like any other: it records, pickles and undoes to ply 0 as itself.
+  Derived world_with_history() const {
+    Derived world(derived());
+    world.has_seed_ = false;
+    world.seed_ = 0;
+    world.history_.share();
+    return world;
+  }
+
+  // The past of a world sampled from this deal: its public moves, each as
+  // `public_move(ply)` gives it (hidden choices blanked), shared with this deal
+  // when it is itself a world that has not played on; null when this deal does not
+  // know its past (a copy without history, a position, a world that played on
+  // without keeping its history).
+  template <class Public>
+  std::shared_ptr<const std::vector<Move>> past_for_world(Public&& public_move) const {
+    if (past_ && static_cast<int>(past_->size()) != root_ply_) return nullptr;
+    if (!past_ && root_ply_ != 0) return nullptr;
+    if (past_ && history_.empty()) return past_;
+    auto moves = std::make_shared<std::vector<Move>>();
+    moves->reserve(static_cast<std::size_t>(ply()));
+    if (past_) *moves = *past_;
+    history_.for_each([&](const Ply& p) { moves->push_back(public_move(p)); });
+    return moves;
+  }
+
   // "<move>: <why>; seat <s>, <rules>": the message of every IllegalMoveError
   // about a move of the seat to act.
   std::string illegal_move_message(const Move& move, const std::string& why) const {
@@ -541,6 +610,8 @@ class DealBase {
   std::array<int, Seats> hand_sizes_{};
   Cards played_;
   Info info_;
+  // A sampled world's public past, until restore_past() builds it (null otherwise).
+  std::shared_ptr<const std::vector<Move>> past_;
 
  private:
   // Out of line: the playouts, which keep no history, stay small.

@@ -228,8 +228,107 @@ struct ClassSampler {
 
 }  // namespace
 
+std::vector<Face> Deal::world_deck(const Deal& world, int seat, const Evidence* ev,
+                                   const std::vector<Face>& stock) const {
+  assert(root_ply_ == 0);
+  const int n = cfg_->players;
+  const std::size_t size = deck_->size();
+  // Who took the card at each place of the deck, and when: -1 dealt, t drawn after ply t.
+  std::vector<std::int8_t> owner(size, -1);
+  std::vector<int> when(size, -1);
+  std::size_t pos = 0;
+  for (int round = 0; round < cfg_->initial_hand_size; ++round) {
+    int s = dealer_;
+    for (int k = 0; k < n; ++k, s = next_seat(s)) owner[pos++] = static_cast<std::int8_t>(s);
+  }
+  for (int e = 0; e < cfg_->dealer_extra_cards; ++e) owner[pos++] = static_cast<std::int8_t>(dealer_);
+  const std::size_t dealt_end = pos;
+
+  // A card's window: it came at a place no earlier than `floor` and before ply `until`.
+  struct Window {
+    int floor, until;
+    Face face;
+  };
+  std::array<std::vector<Window>, kMaxPlayers> windows{};
+  const int end = ply();
+  int t = 0;
+  const DealInfo* before = nullptr;
+  auto drew = [&](const DealInfo& after) {
+    // Only a ply that ended a trick drew: the stock it advanced, in draw order.
+    const int drawn = after.stock_pos - before->stock_pos;
+    if (drawn <= 0) return;
+    int order[kMaxPlayers];
+    draw_order(*cfg_, before->table_owner, before->out_mask, order);
+    for (int k = 0; k < drawn; ++k) {
+      const auto at = static_cast<std::size_t>(before->stock_pos + k);
+      owner[at] = static_cast<std::int8_t>(order[k]);
+      when[at] = t - 1;
+    }
+  };
+  history_.for_each([&](const Ply& p) {
+    if (before) drew(p.before);
+    for (int f = 0; f < kNumFaces; ++f)
+      for (int k = p.move.cards.count(f); k > 0; --k)
+        windows[static_cast<std::size_t>(p.seat)].push_back({-1, t, static_cast<Face>(f)});
+    before = &p.before;
+    ++t;
+  });
+  if (before) drew(info_);
+  for (int s = 0; s < n; ++s) {
+    auto& w = windows[static_cast<std::size_t>(s)];
+    const Cards& held = world.hand(s);
+    for (int f = 0; f < kNumFaces; ++f)
+      for (int k = held.count(f); k > 0; --k) w.push_back({-1, end, static_cast<Face>(f)});
+    if (ev)
+      for (Window& x : w) x.floor = ev->floor(s, x.face, x.until);
+  }
+
+  std::vector<Face> deck(size);
+  std::vector<std::size_t> places;
+  for (int s = 0; s < n; ++s) {
+    places.clear();
+    for (std::size_t i = 0; i < info_.stock_pos; ++i)
+      if (owner[i] == s) places.push_back(i);
+    if (s == seat) {
+      // The seat's own past is what it saw: its real cards where it took them.
+      for (const std::size_t i : places) deck[i] = (*deck_)[i];
+      continue;
+    }
+    // Latest place first, each taking, of the cards that can have come there, the
+    // one with the latest floor: this fills every place whenever a filling exists
+    // (as Evidence::fits_floors decides).
+    std::stable_sort(places.begin(), places.end(), [&](std::size_t a, std::size_t b) { return when[a] > when[b]; });
+    auto& w = windows[static_cast<std::size_t>(s)];
+    if (w.size() != places.size()) return {};
+    for (const std::size_t i : places) {
+      auto pick = w.end();
+      for (auto x = w.begin(); x != w.end(); ++x)
+        if (x->floor <= when[i] && when[i] < x->until && (pick == w.end() || x->floor > pick->floor)) pick = x;
+      if (pick == w.end()) return {};
+      deck[i] = pick->face;
+      *pick = w.back();
+      w.pop_back();
+    }
+  }
+  // Each seat's dealt cards in face order, as a world sampled at ply 0 always had them.
+  for (int s = 0; s < n; ++s) {
+    places.clear();
+    for (std::size_t i = 0; i < dealt_end; ++i)
+      if (owner[i] == s) places.push_back(i);
+    std::vector<Face> faces;
+    for (const std::size_t i : places) faces.push_back(deck[i]);
+    std::sort(faces.begin(), faces.end());
+    for (std::size_t k = 0; k < places.size(); ++k) deck[places[k]] = faces[k];
+  }
+  if (info_.stock_pos + stock.size() != size) return {};
+  std::copy(stock.begin(), stock.end(), deck.begin() + info_.stock_pos);
+  return deck;
+}
+
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
-  Deal world = world_shell();
+  // A deal that keeps its past from ply 0 gives a world with a past of its own.
+  const bool with_past = root_ply_ == 0;
+  Deal world = with_past ? world_with_history() : world_shell();
   world.evidence_ = gather_evidence();
   world.evidence_ply_ = ply();
   const Evidence* ev = world.evidence_.get();
@@ -411,26 +510,32 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       found = consistent();
     }
   }
-  std::vector<Face> deck;
-  if (ply() == 0) {
-    // Nothing has been played: the world is a deal of its own, and its deck the
-    // order that deals its hands (as deal_cards does), so that it records,
-    // pickles and replays as itself.
-    std::array<std::vector<Face>, kMaxPlayers> dealt{};
-    for (int s = 0; s < cfg_->players; ++s) dealt[static_cast<std::size_t>(s)] = faces_of(world.hand(s));
-    std::array<std::size_t, kMaxPlayers> taken{};
-    auto take = [&](int s) { deck.push_back(dealt[static_cast<std::size_t>(s)][taken[static_cast<std::size_t>(s)]++]); };
-    for (int round = 0; round < cfg_->initial_hand_size; ++round) {
-      int s = dealer_;
-      for (int k = 0; k < cfg_->players; ++k, s = next_seat(s)) take(s);
+  const std::vector<Face> stock(unseen.begin() + static_cast<std::ptrdiff_t>(next), unseen.end());
+  if (with_past) {
+    std::vector<Face> own = world_deck(world, seat, ev, stock);
+    assert(!own.empty());
+    if (!own.empty()) {
+      world.deck_ = std::make_shared<const std::vector<Face>>(std::move(own));
+      if (info_.finished > 0) {
+        // The payments were settled on the hands the losers held when the first
+        // seat went out: the world's own, which only its past gives back.
+        Deal replayed(rules_, *world.deck_, dealer_);
+        replayed.set_keep_history(false);
+        history_.for_each([&](const Ply& p) { replayed.apply(p.move); });
+        assert(replayed.hash() == world.hash());
+        world.points_ = replayed.points_;
+      }
+      return world;
     }
-    for (int e = 0; e < cfg_->dealer_extra_cards; ++e) take(dealer_);
-  } else {
-    Cards stock;
-    for (std::size_t i = next; i < unseen.size(); ++i) stock.add(unseen[i]);
-    deck = faces_of(full - stock);
+    // Never for a world the checks above accepted; should it happen, the world
+    // goes on without a past rather than with a false one.
+    world.history_.clear();
+    world.root_ply_ = ply();
   }
-  deck.insert(deck.end(), unseen.begin() + static_cast<std::ptrdiff_t>(next), unseen.end());
+  Cards in_stock;
+  for (const Face f : stock) in_stock.add(f);
+  std::vector<Face> deck = faces_of(full - in_stock);
+  deck.insert(deck.end(), stock.begin(), stock.end());
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   return world;
 }

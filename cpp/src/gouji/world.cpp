@@ -457,6 +457,26 @@ std::optional<std::vector<Cards>> draw_quotas(Cards& pool, std::vector<Quota> qu
 
 }  // namespace
 
+// What a deal's history showed a seat sampling it, beyond its state now (read in
+// sample_world, kept by the worlds sampled, for this ply).
+struct Deal::Evidence {
+  // Burn checkpoints: a burner that played on (under 'forbid', or without failing
+  // under 'penalize') kept a feasible rest, its hand now plus what it played since;
+  // a burner eliminated by a burn play with a joker (or a burn start) did not.
+  std::array<std::vector<Cards>, kPlayers> checkpoints{};
+  std::uint8_t stuck_burners = 0;
+  // 闷 under biesan: an active owner beaten while holding only 3s is 闷-ed, so
+  // once 闷 is public one beaten and not 闷-ed held something else; if it has
+  // played only 3s since, it holds something else now. Each such beat, first to
+  // last, with the cards its owner played after it: what decides the world's own 闷.
+  std::uint8_t not_only_threes = 0;
+  struct Beat {
+    int owner, beater;
+    Cards since;
+  };
+  std::vector<Beat> beats;
+};
+
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world = world_shell();
   // The world's deck would draw another tie order: its setup keeps this one, so
@@ -618,23 +638,14 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
   }
 
-  // Burn checkpoints: a burner that played on (under 'forbid', or without failing
-  // under 'penalize') kept a feasible rest, its hand now plus what it played since;
-  // a burner eliminated by a burn play with a joker (or a burn start) did not.
-  std::array<std::vector<Cards>, kPlayers> checkpoints{};
-  std::uint8_t stuck_burners = 0;
-  // 闷 under biesan: an active owner beaten while holding only 3s is 闷-ed, so
-  // once 闷 is public one beaten and not 闷-ed held something else; if it has
-  // played only 3s since, it holds something else now. Each such beat, first to
-  // last, with the cards its owner played after it: what decides the world's own 闷.
-  std::uint8_t not_only_threes = 0;
-  struct Beat {
-    int owner, beater;
-    Cards since;
-  };
-  std::vector<Beat> beats;
-  if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
+  // What the history showed (Evidence): read from it when the deal has it from the
+  // start, else what the world sampled at this ply kept (so a search's worlds, sampled
+  // from its information set's world, keep it too), else nothing.
+  std::shared_ptr<const Evidence> ev;
   if (root_ply_ == 0 && !history_.empty()) {
+    auto built = std::make_shared<Evidence>();
+    auto& checkpoints = built->checkpoints;
+    if (info_.burner >= 0) checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
     std::vector<const Ply*> plies;
     history_.for_each([&](const Ply& p) { plies.push_back(&p); });
     // Back through the history, with the cards each seat played after each ply.
@@ -648,21 +659,34 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       if (cfg_->biesan && !p.before.table.is_pass() && owner >= 0 &&
           ((p.before.out | p.before.revolted | p.before.eliminated) >> owner & 1) == 0) {
         const Cards& since = later[static_cast<std::size_t>(owner)];
-        beats.push_back({owner, p.seat, since});
+        built->beats.push_back({owner, p.seat, since});
         if (men_told && p.before.menned_by[static_cast<std::size_t>(owner)] < 0 &&
             after.menned_by[static_cast<std::size_t>(owner)] < 0 && since.rank_count(kRank3) == since.size())
-          not_only_threes |= seat_bit(owner);
+          built->not_only_threes |= seat_bit(owner);
       }
       if (after.burner == p.seat) {
         auto& list = checkpoints[k];
         if (std::find(list.begin(), list.end(), later[k]) == list.end()) list.push_back(later[k]);
       } else if ((after.eliminated >> p.seat & 1) && !(p.before.eliminated >> p.seat & 1) &&
                  !(p.before.table.is_pass() && p.move.cards.jokers() == 0)) {
-        stuck_burners |= seat_bit(p.seat);  // 烧牌失败 on an infeasible rest
+        built->stuck_burners |= seat_bit(p.seat);  // 烧牌失败 on an infeasible rest
       }
       later[k] += p.move.cards;
     }
+    ev = std::move(built);
+  } else if (evidence_ && evidence_ply_ == ply()) {
+    ev = evidence_;
+  } else {
+    auto built = std::make_shared<Evidence>();
+    if (info_.burner >= 0) built->checkpoints[static_cast<std::size_t>(info_.burner)].push_back(Cards{});
+    ev = std::move(built);
   }
+  world.evidence_ = ev;
+  world.evidence_ply_ = ply();
+  const auto& checkpoints = ev->checkpoints;
+  const std::uint8_t stuck_burners = ev->stuck_burners;
+  const std::uint8_t not_only_threes = ev->not_only_threes;
+  const auto& beats = ev->beats;
   // The conditions on one seat's copies of one rank.
   using Rule = RankRule::Kind;
   std::vector<RankRule> rank_rules;
@@ -913,13 +937,14 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
   world.hands_ = hands;
+  if (ply() > 0) world.past_ = past_for_world([](const Ply& p) { return p.move; });
   if (!men_told) {
     // The world's 闷 from its own hands, as play would have set it: the first
     // beat of a play that left its owner only 3s. Without the history (a copy
     // made without it) nothing says which plays were beaten: none is 闷 then.
     world.info_.menned_by.fill(-1);
     for (std::size_t i = beats.size(); i-- > 0;) {
-      const Beat& b = beats[i];
+      const Evidence::Beat& b = beats[i];
       auto& by = world.info_.menned_by[static_cast<std::size_t>(b.owner)];
       const Cards held = hands[static_cast<std::size_t>(b.owner)] + b.since;
       if (by < 0 && !held.empty() && held.rank_count(kRank3) == held.size()) by = static_cast<std::int8_t>(b.beater);
@@ -927,6 +952,16 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   world.check_invariants();
   return world;
+}
+
+std::optional<Deal> Deal::replay_past(const std::vector<Move>& past) const {
+  try {
+    Deal replayed(rules_, *deck_, setup_);
+    for (const Move& move : past) replayed.push(move);
+    return replayed;
+  } catch (const GanzdyError&) {
+    return std::nullopt;
+  }
 }
 
 bool men_public(const Deal& deal) { return deal.is_terminal() || deal.config().men_immediate_bottom; }

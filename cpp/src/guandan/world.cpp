@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -198,12 +199,12 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
         const int v = face_value(*cfg_, p.card);
         no |= bit(kRedJoker);
         if (v < kSmallJokerValue) no |= bit(kBlackJoker);
-        if (returns_moved && p.receiver == seat) {
-          // The seat gave the return: the payer held nothing else above its tribute.
-          for (int f = 0; f < kBlackJoker; ++f)
-            if (face_value(*cfg_, f) > v && !(cfg_->wild_enabled && f == cfg_->wild_face())) no |= bit(f);
-          in.add(p.returned);
-        }
+        // Its tribute was its highest card (the wilds aside): it held nothing above
+        // it, but for the return card it may have got (which the seat gave, below,
+        // or which, hidden, the world draws among the payer's cards since).
+        for (int f = 0; f < kBlackJoker; ++f)
+          if (face_value(*cfg_, f) > v && !(cfg_->wild_enabled && f == cfg_->wild_face())) no |= bit(f);
+        if (returns_moved && p.receiver == seat) in.add(p.returned);
       }
       if (tribute_moved && p.receiver == s) in.add(p.card);
       if (returns_moved && p.receiver == s) {
@@ -220,7 +221,10 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
     Cards& sure = forced[static_cast<std::size_t>(s)];
     for (int f = 0; f < kNumFaces; ++f) {
-      const bool maybe_given = hidden_return && (returnable(*cfg_, f, true) || returnable(*cfg_, f, false));
+      // A card got may have gone back as a hidden return, if the return rules let it
+      // (a receiver that held no card within them, 28 cards of which none is a 2 to a
+      // ten, is left out: a world gives it one, so that its return was a choice).
+      const bool maybe_given = hidden_return && returnable(*cfg_, f, false);
       const int n = in.count(f) - out.count(f) - (maybe_given ? 1 : 0);
       if (n > 0) sure.add(f, n);
     }
@@ -262,6 +266,16 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       world.hands_[s] = forced[s] + hands[static_cast<std::size_t>(i)];
     }
     if (payment_count_ == 0) break;
+    // A receiver that no longer has its tribute card (nor played it) gave it back,
+    // so its payer has it: in a hidden return the world's return card is then that one.
+    bool fits = true;
+    for (int i = 0; i < payment_count_ && returns_moved; ++i) {
+      const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+      if (p.payer == seat || p.receiver == seat) continue;
+      if ((world.hand(p.receiver) + played_by(p.receiver)).count(p.card) == 0 &&
+          (world.hand(p.payer) + played_by(p.payer)).count(p.card) == 0)
+        fits = false;
+    }
     // Not resisted: the payers' dealt jokers (jokers leave a hand only by play or tribute) did not resist.
     for (int i = 0; i < payment_count_; ++i) {
       const Payment& p = info_.payments[static_cast<std::size_t>(i)];
@@ -272,7 +286,7 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       dealt_jokers[static_cast<std::size_t>(i)].add(kRedJoker, j.count(kRedJoker));
       payers[i] = &dealt_jokers[static_cast<std::size_t>(i)];
     }
-    if (!resists(*cfg_, payers, payment_count_) || attempt >= 10000) {
+    if ((fits && !resists(*cfg_, payers, payment_count_)) || attempt >= 10000) {
       assert(attempt < 10000);
       break;
     }
@@ -314,6 +328,13 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
       if (p.payer == seat || p.receiver == seat || p.returned < 0) continue;
       const Cards since = world.hand(p.payer) + played_by(p.payer);
       std::vector<int> faces;
+      // The tribute card, when its receiver no longer has it, went back; a card above
+      // its tribute the payer played can only have come back to it.
+      const int v = face_value(*cfg_, p.card);
+      if ((world.hand(p.receiver) + played_by(p.receiver)).count(p.card) == 0) faces.push_back(p.card);
+      for (int f = 0; f < kBlackJoker && faces.empty(); ++f)
+        if (since.count(f) > 0 && face_value(*cfg_, f) > v && !(cfg_->wild_enabled && f == cfg_->wild_face()))
+          faces.push_back(f);
       for (int fallback = 0; fallback < 3 && faces.empty(); ++fallback)
         for (int f = 0; f < kNumFaces; ++f)
           if (fallback == 2 || returnable(*cfg_, f, fallback == 1))
@@ -322,35 +343,97 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
   }
   if (ply() == 0) {
-    // Nothing has been played: the world can be a deal of its own, its deck the
-    // order that deals its hands (card i to seat i % 4), and its setup what chose
-    // the first leader, so that it records, pickles and replays as itself.
-    std::array<std::vector<Face>, kPlayers> dealt{};
-    for (int s = 0; s < kPlayers; ++s)
-      for (int f = 0; f < kNumFaces; ++f)
-        for (int n = world.hand(s).count(f); n > 0; --n) dealt[static_cast<std::size_t>(s)].push_back(static_cast<Face>(f));
-    std::vector<Face> deck(kDeckSize);
-    for (int i = 0; i < kDeckSize; ++i)
-      deck[static_cast<std::size_t>(i)] = dealt[static_cast<std::size_t>(i % kPlayers)][static_cast<std::size_t>(i / kPlayers)];
-    if (setup_.previous_finish.empty() && setup_.first_leader < 0) {
-      const Cards& turned = shown_[static_cast<std::size_t>(first_leader_)];
-      if (turned_position_ >= 0 && turned.size() == 1) {
-        // The turned card, found again in its holder's dealt cards.
-        const auto& own = dealt[static_cast<std::size_t>(first_leader_)];
-        int face = 0;
-        while (turned.count(face) == 0) ++face;
-        const auto at = std::find(own.begin(), own.end(), static_cast<Face>(face)) - own.begin();
-        world.turned_position_ = static_cast<int>(at) * kPlayers + first_leader_;
-        world.setup_.turned_position = world.turned_position_;
-      } else {
-        world.setup_.turned_position = -1;
-        world.setup_.first_leader = first_leader_;
-      }
-    }
+    // Nothing has been played: the world is a deal of its own at once.
+    std::vector<Face> deck;
+    world.own_deck(deck, world.setup_);
+    world.turned_position_ = world.setup_.turned_position;
     world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  } else {
+    world.past_ = past_for_world([](const Ply& p) {
+      // Which card a tribute or a return was is the world's own (its payments).
+      return p.move.is_tribute() && p.move.kind != Kind::tribute_pick ? Move{Cards{}, p.move.kind, kNoRank, 0}
+                                                                       : p.move;
+    });
   }
   world.check_invariants();
   return world;
+}
+
+void Deal::own_deck(std::vector<Face>& deck, DealSetup& setup) const {
+  // Each seat's dealt cards: its hand now, the cards it played and gave, less those it got.
+  std::array<Cards, kPlayers> dealt{};
+  for (int s = 0; s < kPlayers; ++s) dealt[static_cast<std::size_t>(s)] = hand(s) + played_by(s);
+  const Phase phase = info_.phase;
+  const bool tribute_moved = payment_count_ > 0 && phase != Phase::tribute && phase != Phase::pick;
+  const bool returns_moved = tribute_moved && phase != Phase::give_back;
+  for (int i = 0; i < payment_count_; ++i) {
+    const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+    if (tribute_moved) {
+      dealt[static_cast<std::size_t>(p.payer)].add(p.card);
+      dealt[static_cast<std::size_t>(p.receiver)].remove(p.card);
+    }
+    if (returns_moved) {
+      dealt[static_cast<std::size_t>(p.receiver)].add(p.returned);
+      dealt[static_cast<std::size_t>(p.payer)].remove(p.returned);
+    }
+  }
+  std::array<std::vector<Face>, kPlayers> faces{};
+  for (int s = 0; s < kPlayers; ++s) faces[static_cast<std::size_t>(s)] = faces_of(dealt[static_cast<std::size_t>(s)]);
+  const int dealer = setup_.dealer;
+  deck.assign(kDeckSize, Face{});
+  for (int i = 0; i < kDeckSize; ++i) {
+    const auto& own = faces[static_cast<std::size_t>((dealer + i) % kPlayers)];
+    const auto k = static_cast<std::size_t>(i / kPlayers);
+    if (k < own.size()) deck[static_cast<std::size_t>(i)] = own[k];
+  }
+  setup = setup_;
+  if (setup_.previous_finish.empty() && setup_.first_leader < 0) {
+    // The first hand: what chose its first leader, in the world's own deck.
+    const Cards& turned = shown_[static_cast<std::size_t>(first_leader_)];
+    if (cfg_->first_lead_first_hand == FirstLeadFirstHand::turned_card && turned.size() == 1) {
+      const auto& own = faces[static_cast<std::size_t>(first_leader_)];
+      int face = 0;
+      while (turned.count(face) == 0) ++face;
+      const auto at = std::find(own.begin(), own.end(), static_cast<Face>(face)) - own.begin();
+      setup.turned_position = static_cast<int>(at) * kPlayers + (first_leader_ - dealer + kPlayers) % kPlayers;
+    } else {
+      setup.turned_position = -1;
+      setup.first_leader = first_leader_;
+    }
+  }
+}
+
+std::optional<Deal> Deal::replay_past(const std::vector<Move>& past) const {
+  std::vector<Face> deck;
+  DealSetup setup;
+  own_deck(deck, setup);
+  try {
+    Deal replayed(rules_, std::move(deck), setup);
+    MoveList legal;
+    for (const Move& blank : past) {
+      Move move = blank;
+      if (move.is_tribute() && move.cards.empty()) {
+        // The world's own choice, from its payments.
+        const int seat = replayed.current_player();
+        int face = -1;
+        for (int i = 0; i < payment_count_; ++i) {
+          const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+          if (move.kind == Kind::tribute && p.payer == seat) face = p.card;
+          if (move.kind == Kind::tribute_return && p.receiver == seat) face = p.returned;
+        }
+        replayed.legal_moves(legal);
+        const auto it = std::find_if(legal.begin(), legal.end(), [&](const Move& m) {
+          return m.kind == move.kind && face >= 0 && m.cards.count(face) == 1;
+        });
+        if (it == legal.end()) return std::nullopt;
+        move = *it;
+      }
+      replayed.push(move);
+    }
+    return replayed;
+  } catch (const GanzdyError&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace ganzdy::gd

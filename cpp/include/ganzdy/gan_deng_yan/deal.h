@@ -94,12 +94,24 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   // Determinization: a world consistent with everything `seat` has seen (its hand,
   // every card played and by whom, every hand size and the stock size), with the
   // cards it has not seen dealt uniformly at random (Random(seed)) among the other
-  // hands and the stock, in random stock order. The result has no history and no
-  // seed. At ply 0 its deck() is the order that deals its hands, so it records and
-  // replays as itself; later it lists the cards outside the stock in canonical
-  // order, then the sampled stock, so nothing hidden from `seat` leaks through it.
-  // A seat to lead holds a legal lead, as in a real deal. The real deal is one of
-  // the possible samples.
+  // hands and the stock, in random stock order. The result has no seed. A seat to
+  // lead holds a legal lead, as in a real deal. The real deal is one of the
+  // possible samples.
+  //
+  // The world is a deal like any other: it keeps this deal's history (every move
+  // is public, and so is everything an undo record holds), and its deck() is its
+  // own: each seat's dealt cards (its hand now and the cards it played, less what
+  // it drew since), in face order in the places deal_cards() deals them, the cards
+  // each seat drew at the places of the stock it drew them from, then the world's
+  // stock. `seat`'s own dealt and drawn cards are its real ones (it saw them);
+  // another seat's are spread over its places by what it played when, earliest
+  // place first for a card played or held earliest, a function of the world's
+  // hands and the public history alone. So replaying the history on the deck
+  // gives exactly this world: it records, pickles and undoes to ply 0 as itself,
+  // and nothing hidden from `seat` leaks through it. A deal without its past
+  // (root_ply() > 0: a copy without history, a position) gives a world without
+  // one either, whose deck lists the cards outside the stock in canonical order,
+  // then the sampled stock.
   //
   // Forced rule actions reveal more, and the sample respects it: a seat passed
   // over as leader held only cards that cannot lead alone (jokers, or a lone 2
@@ -174,6 +186,12 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   std::shared_ptr<const Evidence> evidence_;
   int evidence_ply_ = -1;
   std::shared_ptr<const Evidence> gather_evidence() const;
+  // The deck of `world`, sampled by `seat` from this deal (which keeps its
+  // history from ply 0), given the world's stock, next card first: see
+  // sample_world. Empty when the world's hands fit no past (never for a world the
+  // sampler accepted).
+  std::vector<Face> world_deck(const Deal& world, int seat, const Evidence* ev,
+                               const std::vector<Face>& stock) const;
   // The seats that draw after a trick won by `winner`, in order, given who is out.
   static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]);
 };

@@ -364,9 +364,12 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   // the start); before that the world's 闷 follows from its own hands. The
   // world's setup keeps the real tie order, so its record deals it. Teammates' small
   // hands are kept under team_sees_small_hands. Replaying the real moves from the
-  // world's deck reaches the world. The result has no history and no seed; its
-  // deck() deals the sampled hands (each seat's cards in face order), so nothing
-  // hidden leaks through it. Close to uniform over such worlds (gouji/world.cpp
+  // world's deck reaches the world. The result has no seed; its deck() deals the
+  // sampled hands (each seat's cards in face order), so nothing hidden leaks
+  // through it. It is a deal like any other (DealBase::restore_past): from a deal
+  // that keeps its past (root_ply() 0, or itself such a world) it keeps the moves
+  // (all public) and builds its past, by replaying them on its deck, when asked;
+  // a deal without its past gives a world without one. Close to uniform over such worlds (gouji/world.cpp
   // says how); never the real hands by construction. Throws std::runtime_error
   // if it finds no such world (never seen: a bug to report).
   Deal sample_world(int seat, std::uint64_t seed) const;
@@ -402,6 +405,14 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
 
  private:
   friend DealBase;
+  // The world's past (DealBase::restore_past): `past` replayed on the world's own
+  // deck and setup; nullopt when it does not replay.
+  std::optional<Deal> replay_past(const std::vector<Move>& past) const;
+  // What the history showed (gouji/world.cpp): set on sampled worlds, valid at
+  // ply evidence_ply_ only, so that sampling again from a world keeps it.
+  struct Evidence;
+  std::shared_ptr<const Evidence> evidence_;
+  int evidence_ply_ = -1;
   static constexpr std::uint64_t kHashSeed = 0x6A09E667F3BCC909ULL;
   Deal(const Deal& other, WithoutHistory);
   void start(Random& rng);

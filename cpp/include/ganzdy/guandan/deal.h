@@ -196,11 +196,24 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   // the rules imply: a payer held no joker above its tribute card; a
   // non-resisted tribute means the payers' jokers did not resist. A choice made
   // by another seat that `seat` has not yet seen (a tribute or return card not
-  // yet moved) is drawn afresh among that seat's legal choices. The result has no
-  // history and no seed; its deck() is the canonical deck order, so nothing
-  // hidden leaks through it, except at ply 0, where it is the order that deals
-  // the world's hands and its setup() names how the first leader was chosen, so
-  // the world records and replays as itself. The real deal is one of the possible samples.
+  // yet moved) is drawn afresh among that seat's legal choices, and so is a return
+  // card between two other seats (a card its payer has held since). A payer held
+  // nothing above its tribute card (the wilds aside), so a world gives it none,
+  // but for a return card it may have got (the real deal is one of the possible
+  // samples, unless a receiver gave back, for want of a card within the return
+  // rules, a card above the payer's tribute that the payer has not played: then
+  // the real hands are not among the worlds, though the worlds still fit all the
+  // seat saw). The result has no seed.
+  //
+  // The world is a deal like any other (DealBase::restore_past): from a deal that
+  // keeps its past (root_ply() 0, or itself such a world) it keeps the public
+  // moves, the tribute and return choices blanked, and builds its past when asked:
+  // its deck deals each seat its hand now with the cards it played and gave, less
+  // those it received (face order, card i to seat (dealer + i) % 4), its setup
+  // names the world's turned card or first leader, and replaying the moves (the
+  // choices the world's own) on it gives this world. Until then its deck() is the
+  // canonical order; the bindings build the past before they show it. A deal
+  // without its past gives a world without one.
   Deal sample_world(int seat, std::uint64_t seed) const;
 
   // Every legal move of the player to act, into `out` (cleared first): the
@@ -247,6 +260,12 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   void move_tribute(bool undo);
   void move_returns(bool undo);
   void tribute_choices(MoveList& out) const;
+  // The world's past (DealBase::restore_past), from the world as sampled:
+  // its own deck dealt, `past` replayed on it; nullopt when it does not replay.
+  std::optional<Deal> replay_past(const std::vector<Move>& past) const;
+  // The deck that deals this deal's hands as they were dealt (its hands now, the
+  // cards played and the tribute undone) and the setup that goes with it.
+  void own_deck(std::vector<Face>& deck, DealSetup& setup) const;
 
   DealSetup setup_;
   std::array<int, 2> team_levels_{};
