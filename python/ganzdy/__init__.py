@@ -88,9 +88,9 @@ def _reduce(self: Deal) -> tuple[Any, tuple[dict[str, Any]]]:
     # record: unpickling replays every move through the checked push.
     if self.root_ply:
         raise IllegalMoveError(
-            f"a deal copied without history (at ply {self.root_ply}), or a world sampled from "
-            "one, cannot be pickled: its moves before that ply are gone, so it cannot be "
-            "replayed from its deck; pickle the deal it was copied from"
+            f"a deal copied without history (at ply {self.root_ply}) cannot be pickled: its "
+            "moves before that ply are gone, so it cannot be replayed from its deck; pickle "
+            "the deal it was copied from"
         )
     return from_record, (to_record(self),)
 

@@ -87,9 +87,8 @@ def to_record(deal: Deal, agents: Sequence[str] | None = None) -> dict[str, Any]
         # A search copy keeps no moves before it was made, so it cannot replay. A sampled
         # world has its own past (docs/search.md), unless it was sampled from such a copy.
         raise RecordError(
-            f"a deal copied with history=False (at ply {deal.root_ply}), or a world sampled "
-            "from one, has no moves before that ply and cannot be recorded; record the deal "
-            "it was copied from, or a world sampled from that deal"
+            f"a deal copied with history=False (at ply {deal.root_ply}) has no moves "
+            "before that ply and cannot be recorded; record the deal it was copied from"
         )
     rules = deal.rules
     fields: dict[str, Any] = {

@@ -155,7 +155,7 @@ def test_a_sampled_world_records_and_pickles_as_itself_at_several_plies(
         while deal.ply < 30 and not deal.is_terminal:
             deal.push(rng.choice(list(deal.legal_moves)))
         later = deal.sample_world(0, seed=3)
-        assert later.root_ply == 0 and later.history == deal.history
+        assert later.root_ply == 0 and len(later.history) == deal.ply
         same_deal(ganzdy.from_record(later.to_record()), later)
         same_deal(pickle.loads(pickle.dumps(later)), later)
 
