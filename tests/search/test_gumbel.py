@@ -80,7 +80,7 @@ def test_few_iterations_do_not_flip_a_right_prior() -> None:
     for seed in range(40):
         deal = random_position(RULES, 900 + seed)
         info = GanDengYanInformationSet(deal)
-        first = list(deal.legal_moves)[0]
+        first = deal.legal_moves[0]
         result = ismcts(info, iterations=48, seed=seed, evaluator=noisy_values(seed), solver=False)
         assert result.gumbel
         kept += result.move == first
@@ -154,7 +154,7 @@ def test_the_greedy_prior_keeps_the_puct_root_by_default() -> None:
     greedy prior searches as it did (PUCT, most visits)."""
     gd = ganzdy.GuandanDeal(ganzdy.Rules("guandan"), 7, previous_finish=[0, 2, 1, 3])
     while gd.phase != "play" or len(gd.legal_moves) < 2:
-        gd.push(list(gd.legal_moves)[0])
+        gd.push(gd.legal_moves[0])
     result = ismcts(ganzdy.GuandanInformationSet(gd), iterations=60, seed=1)
     assert not result.gumbel
 
@@ -215,3 +215,15 @@ def test_gouji_rewards_are_the_teams_points() -> None:
         assert child.visits > 0
         assert child.reward == pytest.approx(expected[str(child.move)])
     assert str(result.move) == max(expected, key=lambda m: expected[m])
+
+
+def test_threads_halve_their_own_share_and_agree_on_one_move() -> None:
+    """With two trees each halves its share of the budget; the move played is one
+    that remained in a tree, by the summed statistics, and the search still finds
+    the move that goes out."""
+    deal = dealt(RULES, GOING_OUT_HANDS)
+    info = GanDengYanInformationSet(deal)
+    result = ismcts(info, iterations=400, seed=2, threads=2, evaluator=against_going_out)
+    assert result.gumbel and result.iterations == 400
+    assert result.move == GOING_OUT
+    assert sum(c.visits for c in result.children) == 400
