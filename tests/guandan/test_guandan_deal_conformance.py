@@ -158,7 +158,12 @@ def check_world(d: GuandanDeal, seat: int, seed: int, where: str) -> None:
     for s in range(4):
         assert w.played_by(s) == d.played_by(s) and w.shown(s) == d.shown(s), where
     assert np.array_equal(w.observation(seat), d.observation(seat)), where
-    assert w.root_ply == d.ply and w.seed is None and w.history == [], where
+    # A deal of its own: its whole past, the moves the deal's but for the tribute and
+    # return cards, which are the world's (the seat's own choices are the real ones).
+    assert w.root_ply == 0 and w.seed is None and len(w.history) == d.ply, where
+    for (who, mine), (real_who, real) in zip(w.history, d.history, strict=True):
+        assert who == real_who and mine.kind == real.kind, where
+        assert mine == real or (real.kind in ("tribute", "return") and who != seat), where
     # The world plays on to an end.
     rng = random.Random(seed)
     while not w.is_terminal:
