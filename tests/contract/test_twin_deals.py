@@ -7,7 +7,7 @@ neither swapped rank, until one would have to be played, the watcher draws one, 
 deal is not one of the twin's (the two other seats hold different cards, so their
 choices may differ). Until then everything shown to the watching seat must be the same
 in both: its hand, its observation, its information set (hand, legal moves, the worlds
-it samples), its legal moves and, when it is to act, its agent view (``ganzdy.view_for``) and the
+it samples, their decks and records included), its legal moves and, when it is to act, its agent view (``ganzdy.view_for``) and the
 greedy policy's choice (``deal.greedy_index()``);
 and the OpenSpiel game of the same deck orders (``ganzdy.env.openspiel``) shows the seat
 the same observation tensor and string, information state and legal actions.
@@ -81,6 +81,10 @@ def same_for(seat: int, one: Any, two: Any, seed: int) -> None:
     ]
     assert world_one.hand(seat) == one.hand(seat)
     assert np.array_equal(world_one.observation(seat), world_two.observation(seat))
+    # And the same past: the world's own deck (its dealt hands and draws) and history,
+    # so the same record (issue 16: a sampled world is a deal like any other).
+    assert world_one.deck == world_two.deck and world_one.history == world_two.history
+    assert world_one.root_ply == 0 and world_one.to_record() == world_two.to_record()
     if one.current_player != seat:
         return
     assert list(one.legal_moves) == list(two.legal_moves)
@@ -103,6 +107,7 @@ def same_for(seat: int, one: Any, two: Any, seed: int) -> None:
     assert [sampled_one.hand(s) for s in range(one.players)] == [
         sampled_two.hand(s) for s in range(one.players)
     ]
+    assert sampled_one.to_record() == sampled_two.to_record()
 
 
 def openspiel_twin(deal: Any, dealer: int) -> Any:

@@ -30,7 +30,9 @@ def deals_at_plies(
     """Copies of `deals` random deals, each at `stops` random plies (ply 0 among them)."""
     out = []
     for _ in range(deals):
-        deal = rules.new_deal(seed=rng.getrandbits(64), dealer=rng.randrange(rules.players), **setup)
+        deal = rules.new_deal(
+            seed=rng.getrandbits(64), dealer=rng.randrange(rules.players), **setup
+        )
         moves = []
         while not deal.is_terminal:
             move = choose(deal, rng)
@@ -46,7 +48,9 @@ def deals_at_plies(
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=preset_id)
-def test_every_seat_s_world_is_a_deal_at_every_ply(preset: tuple[ganzdy.Rules, dict[str, Any]]) -> None:
+def test_every_seat_s_world_is_a_deal_at_every_ply(
+    preset: tuple[ganzdy.Rules, dict[str, Any]],
+) -> None:
     rules, setup = preset
     rng = random.Random(preset_id(preset))
     checked = 0

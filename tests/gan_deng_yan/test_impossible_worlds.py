@@ -1,6 +1,6 @@
 """Issue 16: Gan Deng Yan's sampled worlds are deals the real one could be, found in every
-position legal play reaches; a world at ply 0 records and pickles as itself; the
-unchecked apply keeps records true."""
+position legal play reaches, each with a past of its own that it records, pickles and undoes
+(at ply 0 too); the unchecked apply keeps records true."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 import ganzdy
 import world_reference as ref
+from sampled_worlds import assert_world_is_a_deal
 
 DEFAULT = ganzdy.Rules("gan_deng_yan")
 
@@ -94,6 +95,9 @@ def test_every_position_of_random_deals_has_a_world_with_a_past(rules: ganzdy.Ru
             world = deal.sample_world(seat, seed=rng.randrange(2**32))
             assert ref.has_past(deal, seat, world), (deal.to_record(), seat)
             assert len(world.legal_moves) > 0
+            if deal.ply % 9 == 0:
+                # Not only has it a past: it has its own, which it records and undoes.
+                assert_world_is_a_deal(world)
             deal.push(rng.choice(list(deal.legal_moves)))
 
 

@@ -22,6 +22,7 @@ import ganzdy
 from ganzdy import GoujiDeal, Rules
 from ganzdy.agents import RandomAgent
 from ganzdy.gouji.match import GoujiMatch
+from sampled_worlds import assert_world_is_a_deal
 from test_gouji_deal_conformance import check_world
 
 # Option sets the sweep deals under: the defaults (revolutions, buying 3s, tribute from
@@ -251,9 +252,13 @@ def test_men_is_not_shown_before_it_is_public() -> None:
                     ).all()
                 check_world(deal, watcher, one)
                 check_world(twin, watcher, two)
+                # A world's own 闷, from its own hands, is what its own past gives.
+                assert_world_is_a_deal(one)
+                assert one.history == two.history and one.deck == two.deck
             info_one = ganzdy.GoujiInformationSet(deal, watcher)
             info_two = ganzdy.GoujiInformationSet(twin, watcher)
             assert info_one.sample_world(5).hands == info_two.sample_world(5).hands
+            assert_world_is_a_deal(info_one.sample_world(5))
             compared += 1
         if compared >= 12:
             break

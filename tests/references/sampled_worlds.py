@@ -27,9 +27,7 @@ PRESETS: list[tuple[ganzdy.Rules, dict[str, Any]]] = [
     (ganzdy.Rules("gan_deng_yan", players=2), {}),
     (ganzdy.Rules("gan_deng_yan", players=5, draw_policy="winner_only"), {}),
     (
-        ganzdy.Rules(
-            "gan_deng_yan", players=3, end_condition="ranking", direction="clockwise"
-        ),
+        ganzdy.Rules("gan_deng_yan", players=3, end_condition="ranking", direction="clockwise"),
         {},
     ),
     (ganzdy.Rules("gan_deng_yan", players=6, first_leader="lowest_card"), {}),

@@ -426,9 +426,16 @@ class DealBase {
   // ply 0 as itself. Only what reads the past asks (the bindings' history,
   // root_ply, pop, deck and setup), so a search's worlds never pay for it. A
   // world that played on without keeping its history has no past to build and
-  // stays as it is. Gan Deng Yan's worlds are built with their past (sample_world).
-  bool past_pending() const { return past_ != nullptr; }
+  // stays as it is. Gan Deng Yan's worlds keep the deal's history (all public)
+  // and build only their deck below the stock here (complete_deck).
+  bool past_pending() const {
+    if constexpr (requires { derived().deck_pending(); })
+      if (derived().deck_pending()) return true;
+    return past_ != nullptr;
+  }
   void restore_past() {
+    // Gan Deng Yan's worlds keep the history and build only their deck.
+    if constexpr (requires(Derived& d) { d.complete_deck(); }) derived().complete_deck();
     if (!past_) return;
     std::shared_ptr<const std::vector<Move>> past = std::move(past_);
     past_.reset();

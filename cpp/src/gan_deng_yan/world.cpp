@@ -228,29 +228,17 @@ struct ClassSampler {
 
 }  // namespace
 
-std::vector<Face> Deal::world_deck(const Deal& world, int seat, const Evidence* ev,
-                                   const std::vector<Face>& stock) const {
+void Deal::places(std::vector<std::int8_t>& owner, std::vector<int>& when) const {
   assert(root_ply_ == 0);
   const int n = cfg_->players;
-  const std::size_t size = deck_->size();
-  // Who took the card at each place of the deck, and when: -1 dealt, t drawn after ply t.
-  std::vector<std::int8_t> owner(size, -1);
-  std::vector<int> when(size, -1);
+  owner.assign(deck_->size(), -1);
+  when.assign(deck_->size(), -1);
   std::size_t pos = 0;
   for (int round = 0; round < cfg_->initial_hand_size; ++round) {
     int s = dealer_;
     for (int k = 0; k < n; ++k, s = next_seat(s)) owner[pos++] = static_cast<std::int8_t>(s);
   }
   for (int e = 0; e < cfg_->dealer_extra_cards; ++e) owner[pos++] = static_cast<std::int8_t>(dealer_);
-  const std::size_t dealt_end = pos;
-
-  // A card's window: it came at a place no earlier than `floor` and before ply `until`.
-  struct Window {
-    int floor, until;
-    Face face;
-  };
-  std::array<std::vector<Window>, kMaxPlayers> windows{};
-  const int end = ply();
   int t = 0;
   const DealInfo* before = nullptr;
   auto drew = [&](const DealInfo& after) {
@@ -267,40 +255,93 @@ std::vector<Face> Deal::world_deck(const Deal& world, int seat, const Evidence* 
   };
   history_.for_each([&](const Ply& p) {
     if (before) drew(p.before);
-    for (int f = 0; f < kNumFaces; ++f)
-      for (int k = p.move.cards.count(f); k > 0; --k)
-        windows[static_cast<std::size_t>(p.seat)].push_back({-1, t, static_cast<Face>(f)});
     before = &p.before;
     ++t;
   });
   if (before) drew(info_);
+}
+
+std::shared_ptr<const Deal::Intake> Deal::intake_of(int seat) const {
+  // A world not played on since it was sampled for this seat already has it (a
+  // search samples its worlds so, from its information set's world).
+  if (intake_ && intake_->seat == seat && intake_->ply == ply()) return intake_;
+  if (intake_ && intake_->seat != seat) {
+    // Another seat's past in this world is the world's own: build it first.
+    Deal done(*this);
+    done.complete_deck();
+    return done.intake_of(seat);
+  }
+  std::vector<std::int8_t> owner;
+  std::vector<int> when;
+  places(owner, when);
+  auto in = std::make_shared<Intake>();
+  in->seat = seat;
+  in->ply = ply();
+  std::size_t mine = 0;
+  for (std::size_t i = 0; i < info_.stock_pos; ++i) {
+    if (owner[i] != seat) continue;
+    // Below the stock of a world's sampling its own deck is not built: the seat's
+    // cards there are the intake it was sampled with.
+    const bool kept = intake_ && i < intake_->stock_pos && intake_->seat == seat;
+    in->cards.push_back(kept ? intake_->cards[mine] : (*deck_)[i]);
+    ++mine;
+  }
+  in->stock_pos = info_.stock_pos;
+  return in;
+}
+
+std::vector<Face> Deal::own_deck(const Intake& intake) const {
+  const int n = cfg_->players;
+  std::vector<std::int8_t> owner;
+  std::vector<int> when;
+  places(owner, when);
+  const std::size_t dealt_end =
+      static_cast<std::size_t>(n * cfg_->initial_hand_size + cfg_->dealer_extra_cards);
+
+  // A card's window: it came at a place no earlier than `floor` and before ply `until`.
+  struct Window {
+    int floor, until;
+    Face face;
+  };
+  std::array<std::vector<Window>, kMaxPlayers> windows{};
+  const int end = ply();
+  int t = 0;
+  history_.for_each([&](const Ply& p) {
+    if (!p.move.is_pass())
+      for (int f = 0; f < kNumFaces; ++f)
+        for (int k = p.move.cards.count(f); k > 0; --k)
+          windows[static_cast<std::size_t>(p.seat)].push_back({-1, t, static_cast<Face>(f)});
+    ++t;
+  });
+  const std::shared_ptr<const Evidence> ev = gather_evidence();
   for (int s = 0; s < n; ++s) {
     auto& w = windows[static_cast<std::size_t>(s)];
-    const Cards& held = world.hand(s);
+    const Cards& held = hand(s);
     for (int f = 0; f < kNumFaces; ++f)
       for (int k = held.count(f); k > 0; --k) w.push_back({-1, end, static_cast<Face>(f)});
     if (ev)
       for (Window& x : w) x.floor = ev->floor(s, x.face, x.until);
   }
 
-  std::vector<Face> deck(size);
-  std::vector<std::size_t> places;
+  std::vector<Face> deck(*deck_);
+  std::vector<std::size_t> at;
   for (int s = 0; s < n; ++s) {
-    places.clear();
+    at.clear();
     for (std::size_t i = 0; i < info_.stock_pos; ++i)
-      if (owner[i] == s) places.push_back(i);
-    if (s == seat) {
+      if (owner[i] == s) at.push_back(i);
+    if (s == intake.seat) {
       // The seat's own past is what it saw: its real cards where it took them.
-      for (const std::size_t i : places) deck[i] = (*deck_)[i];
+      if (at.size() != intake.cards.size()) return {};
+      for (std::size_t k = 0; k < at.size(); ++k) deck[at[k]] = intake.cards[k];
       continue;
     }
     // Latest place first, each taking, of the cards that can have come there, the
     // one with the latest floor: this fills every place whenever a filling exists
     // (as Evidence::fits_floors decides).
-    std::stable_sort(places.begin(), places.end(), [&](std::size_t a, std::size_t b) { return when[a] > when[b]; });
+    std::stable_sort(at.begin(), at.end(), [&](std::size_t a, std::size_t b) { return when[a] > when[b]; });
     auto& w = windows[static_cast<std::size_t>(s)];
-    if (w.size() != places.size()) return {};
-    for (const std::size_t i : places) {
+    if (w.size() != at.size()) return {};
+    for (const std::size_t i : at) {
       auto pick = w.end();
       for (auto x = w.begin(); x != w.end(); ++x)
         if (x->floor <= when[i] && when[i] < x->until && (pick == w.end() || x->floor > pick->floor)) pick = x;
@@ -312,17 +353,30 @@ std::vector<Face> Deal::world_deck(const Deal& world, int seat, const Evidence* 
   }
   // Each seat's dealt cards in face order, as a world sampled at ply 0 always had them.
   for (int s = 0; s < n; ++s) {
-    places.clear();
+    at.clear();
     for (std::size_t i = 0; i < dealt_end; ++i)
-      if (owner[i] == s) places.push_back(i);
+      if (owner[i] == s) at.push_back(i);
     std::vector<Face> faces;
-    for (const std::size_t i : places) faces.push_back(deck[i]);
+    for (const std::size_t i : at) faces.push_back(deck[i]);
     std::sort(faces.begin(), faces.end());
-    for (std::size_t k = 0; k < places.size(); ++k) deck[places[k]] = faces[k];
+    for (std::size_t k = 0; k < at.size(); ++k) deck[at[k]] = faces[k];
   }
-  if (info_.stock_pos + stock.size() != size) return {};
-  std::copy(stock.begin(), stock.end(), deck.begin() + info_.stock_pos);
   return deck;
+}
+
+void Deal::complete_deck() {
+  if (!intake_) return;
+  const std::shared_ptr<const Intake> intake = std::move(intake_);
+  intake_.reset();
+  // Back to the ply the world was sampled at (its plies since drew from its own stock).
+  Deal at_root(*this);
+  while (at_root.ply() > intake->ply && !at_root.history_.empty()) at_root.pop();
+  if (at_root.ply() != intake->ply || at_root.root_ply_ != 0) return;
+  std::vector<Face> own = at_root.own_deck(*intake);
+  assert(!own.empty());
+  // Never for a world the sampler accepted; should it happen, the deck stays as it
+  // was (the cards outside the stock in canonical order).
+  if (!own.empty()) deck_ = std::make_shared<const std::vector<Face>>(std::move(own));
 }
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
@@ -511,32 +565,26 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     }
   }
   const std::vector<Face> stock(unseen.begin() + static_cast<std::ptrdiff_t>(next), unseen.end());
-  if (with_past) {
-    std::vector<Face> own = world_deck(world, seat, ev, stock);
-    assert(!own.empty());
-    if (!own.empty()) {
-      world.deck_ = std::make_shared<const std::vector<Face>>(std::move(own));
-      if (info_.finished > 0) {
-        // The payments were settled on the hands the losers held when the first
-        // seat went out: the world's own, which only its past gives back.
-        Deal replayed(rules_, *world.deck_, dealer_);
-        replayed.set_keep_history(false);
-        history_.for_each([&](const Ply& p) { replayed.apply(p.move); });
-        assert(replayed.hash() == world.hash());
-        world.points_ = replayed.points_;
-      }
-      return world;
-    }
-    // Never for a world the checks above accepted; should it happen, the world
-    // goes on without a past rather than with a false one.
-    world.history_.clear();
-    world.root_ply_ = ply();
-  }
   Cards in_stock;
   for (const Face f : stock) in_stock.add(f);
   std::vector<Face> deck = faces_of(full - in_stock);
   deck.insert(deck.end(), stock.begin(), stock.end());
   world.deck_ = std::make_shared<const std::vector<Face>>(std::move(deck));
+  if (with_past) {
+    // The deck below the stock is built when something reads the past
+    // (complete_deck): the world keeps what it needs, the seat's own intake.
+    world.intake_ = intake_of(seat);
+    if (info_.finished > 0) {
+      // The payments were settled on the hands the losers held when the first
+      // seat went out: the world's own, which only its past gives back.
+      world.complete_deck();
+      Deal replayed(rules_, *world.deck_, dealer_);
+      replayed.set_keep_history(false);
+      history_.for_each([&](const Ply& p) { replayed.apply(p.move); });
+      assert(replayed.hash() == world.hash());
+      world.points_ = replayed.points_;
+    }
+  }
   return world;
 }
 

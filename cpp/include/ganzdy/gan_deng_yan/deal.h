@@ -100,7 +100,9 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   //
   // The world is a deal like any other: it keeps this deal's history (every move
   // is public, and so is everything an undo record holds), and its deck() is its
-  // own: each seat's dealt cards (its hand now and the cards it played, less what
+  // own (built below the stock only when the past is read: restore_past(); the
+  // bindings call it, and a C++ caller must before undoing past the ply the world
+  // was sampled at): each seat's dealt cards (its hand now and the cards it played, less what
   // it drew since), in face order in the places deal_cards() deals them, the cards
   // each seat drew at the places of the stock it drew them from, then the world's
   // stock. `seat`'s own dealt and drawn cards are its real ones (it saw them);
@@ -186,12 +188,28 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   std::shared_ptr<const Evidence> evidence_;
   int evidence_ply_ = -1;
   std::shared_ptr<const Evidence> gather_evidence() const;
-  // The deck of `world`, sampled by `seat` from this deal (which keeps its
-  // history from ply 0), given the world's stock, next card first: see
-  // sample_world. Empty when the world's hands fit no past (never for a world the
+  // A sampled world's deck below its stock, until something reads its past
+  // (DealBase::restore_past calls complete_deck): the sampling seat, the ply and
+  // stock position it was sampled at, and the cards that seat took at its own
+  // places (dealt and drawn, in deck order), which it saw.
+  struct Intake {
+    int seat = -1;
+    int ply = 0;
+    std::size_t stock_pos = 0;
+    std::vector<Face> cards;
+  };
+  std::shared_ptr<const Intake> intake_;
+  bool deck_pending() const { return intake_ != nullptr; }
+  void complete_deck();
+  // Who took the card at each place of the deck below the stock, and when (-1
+  // dealt, t drawn after ply t), from the history (root_ply() 0).
+  void places(std::vector<std::int8_t>& owner, std::vector<int>& when) const;
+  // `seat`'s intake in this deal (its deck, or the intake it was sampled with).
+  std::shared_ptr<const Intake> intake_of(int seat) const;
+  // This world's own deck, at the ply it was sampled at with `intake`: see
+  // sample_world. Empty when its hands fit no past (never for a world the
   // sampler accepted).
-  std::vector<Face> world_deck(const Deal& world, int seat, const Evidence* ev,
-                               const std::vector<Face>& stock) const;
+  std::vector<Face> own_deck(const Intake& intake) const;
   // The seats that draw after a trick won by `winner`, in order, given who is out.
   static int draw_order(const Config& cfg, int winner, std::uint8_t out_mask, int (&order)[kMaxPlayers]);
 };

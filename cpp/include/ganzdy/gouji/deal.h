@@ -361,7 +361,9 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   // tie order); a burner's hand stayed feasible under 'forbid', and, once 闷 is
   // public (men_public), a 闷-ed player held only 3s and an owner beaten without
   // being 闷-ed more than 3s (read from the history, when the deal has it from
-  // the start); before that the world's 闷 follows from its own hands. The
+  // the start, and kept by the worlds sampled for their ply, so that sampling
+  // again from a world keeps it); before that the world's 闷 follows from its
+  // own hands. The
   // world's setup keeps the real tie order, so its record deals it. Teammates' small
   // hands are kept under team_sees_small_hands. Replaying the real moves from the
   // world's deck reaches the world. The result has no seed; its deck() deals the
