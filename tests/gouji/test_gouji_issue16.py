@@ -164,6 +164,18 @@ def test_a_sampled_world_records_and_pickles_as_itself_at_several_plies(
 def test_a_real_deal_records_no_tie_order_and_a_bad_one_is_refused() -> None:
     deal = GoujiDeal(Rules("gouji"), 12)
     assert "tie_order" not in deal.setup and "tie_order" not in deal.to_record()
+    # Before 上班 has used it, the tie order (drawn from the seed or the deck) is hidden:
+    # a world draws its own, from its seed, and its setup names it.
+    orders = set()
+    for seed in range(12):
+        world = deal.sample_world(3, seed)
+        assert world.setup["tie_order"] == world.tie_order
+        orders.add(tuple(world.tie_order))
+    assert len(orders) > 6
+    # Once 上班 has chosen the leader, the table saw the order of showing: a world keeps it.
+    rng = random.Random(12)
+    while deal.phase != "play":
+        deal.push(rng.choice(list(deal.legal_moves)))
     world = deal.sample_world(3, 1)
     assert world.setup["tie_order"] == deal.tie_order == world.tie_order
     given = GoujiDeal(Rules("gouji"), 12, tie_order=[5, 4, 3, 2, 1, 0])

@@ -479,9 +479,6 @@ struct Deal::Evidence {
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world = world_shell();
-  // The world's deck would draw another tie order: its setup keeps this one, so
-  // that the world's record deals the world.
-  world.setup_.tie_order = tie_order_;
 
   // The public timeline.
   Timeline tl;
@@ -607,6 +604,18 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   const bool shangban_rule = info_.leader >= 0 && setup_.first_leader < 0 &&
                              !(cfg_->first_leader == FirstLeader::previous_daluo && setup_.previous);
   const int shangban_rank = cfg_->biesan ? kRank4 : kRank3;
+  // The tie order follows from the seed or the deck, so the seat knows it only
+  // once 上班 has used it: then the table saw who showed first, and the world
+  // keeps the real order; before, or when 上班 never decides, the world draws its
+  // own (from a generator of its own, so the hands' draws stay as they were). Its
+  // setup names it, as its deck alone would not give it back, so that the
+  // world's record deals the world.
+  if (!shangban_rule) {
+    Random order(seed ^ 0x7469655F6F726465ULL);
+    for (int s = 0; s < kPlayers; ++s) world.tie_order_[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(s);
+    order.shuffle(world.tie_order_.data(), world.tie_order_.size());
+  }
+  world.setup_.tie_order = world.tie_order_;
 
   // Per seat: faces with a count fixed now, and lower bounds elsewhere.
   std::array<Cards, kPlayers> fixed{};

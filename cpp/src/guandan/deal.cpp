@@ -125,7 +125,8 @@ Deal::Deal(const Deal& other, WithoutHistory tag)
       first_leader_(other.first_leader_),
       turned_position_(other.turned_position_),
       shown_(other.shown_),
-      played_by_(other.played_by_) {}
+      played_by_(other.played_by_),
+      past_unheld_naturals_(other.naturals_not_held()) {}
 
 void Deal::start(const DealSetup& setup, Random* rng) {
   for (int t = 0; t < 2; ++t) {

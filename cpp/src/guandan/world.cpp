@@ -164,7 +164,85 @@ class Allocator {
 
 std::uint64_t bit(int face) { return std::uint64_t{1} << face; }
 
+// Under prune_redundant_wild a play spends a wild in a slot only when the hand
+// has no natural card left for it (moves.cpp, Generator::build): a slot of rank
+// r that `move` fills partly with wilds says its player then held no natural r
+// but those it played, so holds none now (hands only shrink in play); a straight
+// flush's wild slot says the same of the one face of its suit. Returns those
+// faces (bit f); the hearts of the level, the wilds themselves, never.
+std::uint64_t naturals_not_held_after(const Config& cfg, const Move& move) {
+  if (!cfg.prune_redundant_wild || !cfg.wild_enabled) return 0;
+  const Face wild = cfg.wild_face();
+  const int wilds = move.cards.count(wild);
+  if (wilds == 0) return 0;
+  auto naturals = [&](int rank) {
+    int n = 0;
+    for (int s = 0; s < kNumSuits; ++s)
+      if (make_face(rank, s) != wild) n += move.cards.count(make_face(rank, s));
+    return n;
+  };
+  auto rank_faces = [&](int rank) {
+    std::uint64_t out = 0;
+    for (int s = 0; s < kNumSuits; ++s)
+      if (make_face(rank, s) != wild) out |= bit(make_face(rank, s));
+    return out;
+  };
+  auto slot = [&](int rank, int width) { return naturals(rank) < width ? rank_faces(rank) : std::uint64_t{0}; };
+  switch (move.kind) {
+    case Kind::single:
+    case Kind::pair:
+    case Kind::triple:
+    case Kind::bomb: return slot(move.rank, move.length);
+    case Kind::full_house:
+    case Kind::three_with_one: {
+      const int width = move.length - 3;
+      // The other slot's rank: its natural cards', or, if it holds none (nor
+      // jokers), the level's, the one rank a group of wilds alone may take.
+      int other = cfg.level;
+      bool jokers = false;
+      for (int f = 0; f < kNumFaces; ++f) {
+        if (move.cards.count(f) == 0 || f == wild) continue;
+        if (is_joker(f)) jokers = true;
+        else if (face_rank(f) != move.rank) other = face_rank(f);
+      }
+      return slot(move.rank, 3) | (jokers ? std::uint64_t{0} : slot(other, width));
+    }
+    case Kind::straight:
+    case Kind::tube:
+    case Kind::plate: {
+      const int len = move.kind == Kind::straight ? cfg.straight_len
+                      : move.kind == Kind::tube   ? cfg.tube_pairs
+                                                  : cfg.plate_triples;
+      const int width = move.length / len;
+      std::uint64_t out = 0;
+      for (int i = 0; i < len; ++i) out |= slot(cfg.seq_rank[static_cast<std::size_t>(seq_start(move.rank) + i)], width);
+      return out;
+    }
+    case Kind::straight_flush: {
+      int suit = -1;
+      for (int f = 0; f < kBlackJoker && suit < 0; ++f)
+        if (f != wild && move.cards.count(f) > 0) suit = face_suit(f);
+      std::uint64_t out = 0;
+      for (int i = 0; i < cfg.straight_len && suit >= 0; ++i) {
+        const Face f = make_face(cfg.seq_rank[static_cast<std::size_t>(seq_start(move.rank) + i)], suit);
+        if (f != wild && move.cards.count(f) == 0) out |= bit(f);
+      }
+      return out;
+    }
+    default: return 0;
+  }
+}
+
 }  // namespace
+
+std::array<std::uint64_t, kPlayers> Deal::naturals_not_held() const {
+  std::array<std::uint64_t, kPlayers> out = past_unheld_naturals_;
+  if (cfg_->prune_redundant_wild && cfg_->wild_enabled)
+    history_.for_each([&](const Ply& p) {
+      if (p.seat >= 0 && p.seat < kPlayers) out[static_cast<std::size_t>(p.seat)] |= naturals_not_held_after(*cfg_, p.move);
+    });
+  return out;
+}
 
 Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   Deal world = world_shell();
@@ -185,7 +263,10 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
     if (s != seat) others[static_cast<std::size_t>(i++)] = s;
 
   std::array<Cards, kPlayers> forced{};
-  std::array<std::uint64_t, kPlayers> forbidden{};
+  // What the plays say (prune_redundant_wild), which the world, without these
+  // plies in its history, keeps (the copy without history did) for the worlds
+  // sampled from it.
+  std::array<std::uint64_t, kPlayers> forbidden = world.past_unheld_naturals_;
   for (int s : others) {
     Cards in = shown_[static_cast<std::size_t>(s)];
     Cards out = played_by(s);

@@ -206,9 +206,10 @@ struct DealSetup {
   // version made from the same seed.
   int dealer = 0;
   // The order that breaks 上班 ties (a permutation of the seats); none: drawn
-  // from the seed, or from the deck order. A sampled world sets it to the real
-  // deal's, which its deck alone would not give back, so that its record deals
-  // the same world.
+  // from the seed, or from the deck order. A sampled world sets it, as its deck
+  // alone would not give it back, so that its record deals the same world: the
+  // real deal's once 上班 has used it (the table saw the order of showing), else
+  // one drawn from the world's seed.
   std::optional<std::array<std::int8_t, kPlayers>> tie_order;
 };
 

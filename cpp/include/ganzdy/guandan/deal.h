@@ -194,7 +194,9 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   // return card it gave or received — with the cards it has not seen dealt
   // uniformly at random (Random(seed)) among the other hands, subject to what
   // the rules imply: a payer held no joker above its tribute card; a
-  // non-resisted tribute means the payers' jokers did not resist. A choice made
+  // non-resisted tribute means the payers' jokers did not resist; under
+  // prune_redundant_wild, a seat that spent a wild in a slot of a play held no
+  // other natural card for it (naturals_not_held). A choice made
   // by another seat that `seat` has not yet seen (a tribute or return card not
   // yet moved) is drawn afresh among that seat's legal choices, and so is a return
   // card between two other seats (a card its payer has held since). A payer held
@@ -276,6 +278,15 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
   int turned_position_ = -1;
   std::array<Cards, kPlayers> shown_{};
   std::array<Cards, kPlayers> played_by_{};
+  // Under prune_redundant_wild, the faces (bit f) each seat cannot hold, because
+  // it spent a wild where that natural card would have done: read from the
+  // plies this deal does not keep in its history (a copy without history's, a
+  // sampled world's past), so that a world sampled from such a deal honours them
+  // too. Zero for a deal dealt from its deck; hands only shrink in play, so a
+  // bound stays true as the deal plays on.
+  std::array<std::uint64_t, kPlayers> past_unheld_naturals_{};
+  // Those faces for every seat, from past_unheld_naturals_ and the history kept.
+  std::array<std::uint64_t, kPlayers> naturals_not_held() const;
 };
 
 // The value (guandan/config.h: 2..15, small joker 16, big joker 17) of the cards a
