@@ -32,7 +32,7 @@ def small_run(game: str, out: Path, steps: int, *extra: str) -> int:
             "train", "--game", game, "--steps", str(steps), "--out", str(out),
             "--deals-per-job", "3", "--jobs-per-round", "2", "--eval-decks", "2", "--final-eval-decks", "3",
             "--eval-every", "100000", "--hidden", "24,12", "--progress-every", "0",
-            "--seed", "3", *extra,
+            "--seed", "3", "--imitate-steps", "0", *extra,
         ]
     )  # fmt: skip
 

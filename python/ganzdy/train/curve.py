@@ -10,13 +10,15 @@ from ganzdy.train.evaluation import Evaluation
 
 def plot_curve(curve: Sequence[Evaluation], path: str | Path, title: str) -> None:
     """Two panels (win rate; Elo against greedy with its 95% interval) against the
-    learner's decisions, with the wall time on a second axis. Needs matplotlib."""
+    decisions trained on (the warm start's imitated ones, then the learner's), with
+    the wall time on a second axis and the warm start's end marked. Needs matplotlib."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps = [e.steps for e in curve]
+    steps = [e.imitated + e.steps for e in curve]
+    warm = max((e.imitated for e in curve), default=0)
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
     top.plot(steps, [e.win_rate for e in curve], marker="o", label="learned (no exploration)")
     if curve:
@@ -35,11 +37,15 @@ def plot_curve(curve: Sequence[Evaluation], path: str | Path, title: str) -> Non
     )
     bottom.axhline(0.0, color="gray", linestyle="--")
     bottom.set_ylabel("Elo vs greedy")
-    bottom.set_xlabel("learner decisions trained on")
+    bottom.set_xlabel("decisions trained on (warm start, then Deep Monte Carlo)")
+    if warm:
+        for panel in (top, bottom):
+            panel.axvline(warm, color="C2", linestyle=":", label=None)
+        top.text(warm, 0.95, " end of warm start", color="C2", va="top", fontsize=8)
     bottom.legend(loc="lower right")
-    if len(curve) >= 2 and curve[-1].steps > 0:
+    if len(curve) >= 2 and steps[-1] > 0:
         # Time runs near-linearly with steps; label the top of the figure with minutes.
-        seconds_per_step = curve[-1].seconds / curve[-1].steps
+        seconds_per_step = curve[-1].seconds / steps[-1]
         twin = top.secondary_xaxis(
             "top",
             functions=(
