@@ -132,23 +132,25 @@ def test_warm_start_makes_greedys_move_the_best(game: str, tmp_path: Path) -> No
     config = TrainConfig(game=game, steps=1, hidden=(64, 32), seed=4, learning_rate=3e-3)
     trainer = Trainer(config, tmp_path, False, lambda line: None)
     part = imitation_of(game, 2)
-    before = argmax_agreement(trainer.model, part)
-    assert before < 0.6
-    errors = []
-    for _ in range(50):
-        assert trainer.imitate([part]) == len(part.chosen)
+    first = np.concatenate([[0], np.cumsum(part.counts)[:-1]])
+
+    def played_error() -> float:
         with torch.no_grad():
             scores = trainer.model.score_moves(
                 torch.from_numpy(part.observations),
                 torch.from_numpy(part.moves),
                 torch.from_numpy(part.counts),
             ).numpy()
-        first = np.concatenate([[0], np.cumsum(part.counts)[:-1]])
-        errors.append(float(np.mean((scores[first + part.chosen] - part.targets) ** 2)))
-    after = argmax_agreement(trainer.model, part)
+        return float(np.mean((scores[first + part.chosen] - part.targets) ** 2))
+
+    before, error_before = argmax_agreement(trainer.model, part), played_error()
+    assert before < 0.8
+    for _ in range(50):
+        assert trainer.imitate([part]) == len(part.chosen)
+    after, error_after = argmax_agreement(trainer.model, part), played_error()
     assert after >= 0.9, (before, after)
-    # Better than the best constant: the scores have learnt the rewards, not a level.
-    assert errors[-1] < float(np.var(part.targets)) < errors[0], errors
+    # The played move's score is on the reward scale (the untrained network's is not).
+    assert error_after < min(0.05, error_before / 4), (error_before, error_after)
 
 
 def test_per_game_league_defaults() -> None:
