@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from ganzdy.train.evaluation import Evaluation
 
 
@@ -25,7 +27,6 @@ def plot_curve(curve: Sequence[Evaluation], path: str | Path, title: str) -> Non
         top.axhline(curve[0].fair_share, color="gray", linestyle="--", label="as good as greedy")
     top.set_ylabel("win rate vs greedy")
     top.set_ylim(0, 1)
-    top.legend(loc="upper left")
     bottom.plot(steps, [e.elo for e in curve], marker="o", color="C1")
     bottom.fill_between(
         steps,
@@ -40,19 +41,26 @@ def plot_curve(curve: Sequence[Evaluation], path: str | Path, title: str) -> Non
     bottom.set_xlabel("decisions trained on (warm start, then Deep Monte Carlo)")
     if warm:
         for panel in (top, bottom):
-            panel.axvline(warm, color="C2", linestyle=":", label=None)
-        top.text(warm, 0.95, " end of warm start", color="C2", va="top", fontsize=8)
+            panel.axvline(warm, color="C2", linestyle=":", label="end of warm start")
+    top.legend(loc="lower right")
     bottom.legend(loc="lower right")
     if len(curve) >= 2 and steps[-1] > 0:
-        # Time runs near-linearly with steps; label the top of the figure with minutes.
-        seconds_per_step = curve[-1].seconds / steps[-1]
+        # The warm start and Deep Monte Carlo go at different rates: the minutes axis
+        # follows the evaluations' (decisions, seconds) pairs, linear between them.
+        marks = np.array(steps, dtype=float)
+        minutes = np.array([e.seconds / 60.0 for e in curve])
+        keep = np.concatenate([[True], np.diff(marks) > 0])
+        marks, minutes = marks[keep], np.maximum.accumulate(minutes[keep])
         twin = top.secondary_xaxis(
             "top",
             functions=(
-                lambda s: s * seconds_per_step / 60.0,
-                lambda m: m * 60.0 / seconds_per_step,
+                lambda s: np.interp(s, marks, minutes),
+                lambda m: np.interp(m, minutes, marks),
             ),
         )
+        # Ticks only within the run: past its ends the mapping is clamped.
+        ticks = matplotlib.ticker.MaxNLocator(6).tick_values(0.0, minutes[-1])
+        twin.set_xticks([t for t in ticks if minutes[0] <= t <= minutes[-1]])
         twin.set_xlabel("minutes of training (wall time)")
     fig.suptitle(title)
     fig.tight_layout()
