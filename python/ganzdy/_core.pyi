@@ -880,6 +880,8 @@ class IsmctsChild(metaclass=_Pybind11Type):
     def available(self) -> int: ...
     @property
     def reward(self) -> float: ...
+    @property
+    def prior(self) -> float: ...
 
 class IsmctsResult(metaclass=_Pybind11Type):
     """What an ISMCTS search chose, and its root statistics."""
@@ -903,6 +905,8 @@ class IsmctsResult(metaclass=_Pybind11Type):
     def solved(self) -> bool: ...
     @property
     def reused(self) -> int: ...
+    @property
+    def gumbel(self) -> bool: ...
 
 class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
     """ISMCTS that keeps its tree between one seat's decisions (docs/search.md)."""
@@ -928,6 +932,10 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -955,6 +963,10 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -982,6 +994,10 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1005,6 +1021,10 @@ def ismcts(
     epsilon: float = 0.1,
     solver: bool = True,
     greedy_prior: bool = True,
+    root: str = "auto",
+    considered: int = 16,
+    c_scale: float = 0.1,
+    gumbel_noise: bool = False,
 ) -> IsmctsResult: ...
 def pimc(
     info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,
