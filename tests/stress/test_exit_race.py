@@ -239,3 +239,35 @@ def test_no_call_of_ours_runs_once_the_exit_gate_opens(game: str, call: str) -> 
         )
         assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-1500:]}"
         assert done.stdout.split("\n")[-2] == "running []", done.stdout
+
+
+# An atexit callback registered before ganzdy is imported runs after ganzdy's exit
+# hook, on the thread running the exit: its calls must work as at any other time.
+CALL_AT_EXIT = """
+    import atexit, sys
+
+    def save():
+        world = deal.sample_world(0, seed=3)
+        outcome = deal.playout(seed=2)
+        ganzdy.playouts(rules, 20, seed=1)
+        print("at exit", world.players, outcome is not None, flush=True)
+
+    atexit.register(save)
+    import ganzdy
+
+    rules = ganzdy.Rules(sys.argv[1])
+    deal = rules.new_deal(seed=1)
+"""
+
+
+@pytest.mark.parametrize("game", ["gan_deng_yan", "guandan", "gouji"])
+def test_an_atexit_callback_calls_ganzdy_after_its_exit_hook(game: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CALL_AT_EXIT), game],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-1500:]}"
+    players = {"gan_deng_yan": 4, "guandan": 4, "gouji": 6}[game]
+    assert done.stdout.strip() == f"at exit {players} True"
