@@ -235,7 +235,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
                 process.kill()
                 process.join(STOP_WAIT)
     finally:
-        if held:
+        if held and lock is not None:
             lock.release()
     pool.shutdown(wait=False, cancel_futures=True)
     if manager is not None:
