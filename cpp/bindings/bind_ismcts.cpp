@@ -148,9 +148,27 @@ bool weighted_from(py::handle sampling) {
   throw RulesError("unknown sampling " + quoted(sampling) + ": expected 'uniform' or 'weighted'");
 }
 
+// "auto", "puct" or "gumbel" (IsmctsOptions::Root).
+IsmctsOptions::Root root_from(py::handle root) {
+  const std::string name = text_arg(root, "root");
+  if (name == "auto") return IsmctsOptions::Root::automatic;
+  if (name == "puct") return IsmctsOptions::Root::puct;
+  if (name == "gumbel") return IsmctsOptions::Root::gumbel;
+  throw RulesError("ismcts: unknown root " + quoted(root) + ": expected 'auto', 'puct' or 'gumbel'");
+}
+
+// The root's selection options (IsmctsOptions::root and what Gumbel's reads).
+struct RootArgs {
+  py::handle root;
+  int considered;
+  double c_scale;
+  bool gumbel_noise;
+};
+
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                              py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
-                             py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior) {
+                             py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior,
+                             const RootArgs& root) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
@@ -170,6 +188,10 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
   options.epsilon = epsilon;
   options.solver = solver;
   options.greedy_prior = greedy_prior;
+  options.root = root_from(root.root);
+  options.considered = root.considered;
+  options.c_scale = root.c_scale;
+  options.gumbel_noise = root.gumbel_noise;
   return options;
 }
 
@@ -188,9 +210,11 @@ template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
                         double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
-                        bool solver, bool greedy_prior) {
-  IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
-                                         value_weight, sampling, candidates, epsilon, solver, greedy_prior);
+                        bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
+                        bool gumbel_noise) {
+  IsmctsOptions options =
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
+                     candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
   return searching<Deal>(options, evaluator, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
   });
@@ -209,7 +233,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
                           double value_weight, py::handle sampling, int candidates, double epsilon, bool solver,
-                          bool greedy_prior) {
+                          bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -217,8 +241,9 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     const auto pair = item.cast<py::tuple>();
     moves.emplace_back(to_seat(pair[0], info.players(), "since"), pair[1].cast<Move>());
   }
-  IsmctsOptions options = ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct,
-                                         value_weight, sampling, candidates, epsilon, solver, greedy_prior);
+  IsmctsOptions options =
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
+                     candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
   if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
   struct Release {
     std::atomic<bool>& flag;
@@ -257,7 +282,9 @@ constexpr const char* kIsmctsDoc =
     "of `candidates` worlds by the likelihood of the others' passes (`epsilon` a pass holding a beat). "
     "`solver`: play the exact endgame solver's proved win where the position is fully known (Gan Deng Yan). "
     "`greedy_prior`: in Guandan and Gouji, with no evaluator, PUCT with the greedy policy as prior. "
-    "See docs/search.md.";
+    "`root`: 'gumbel' searches the root's `considered` highest-prior moves by sequential halving and plays the "
+    "best by log prior + sigma(Q) (`c_scale`; `gumbel_noise` samples them instead), 'puct' the most visited; "
+    "'auto' (the default) is gumbel with an evaluator given and puct otherwise. See docs/search.md.";
 
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
@@ -308,7 +335,9 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
         py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
-        py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior, kIsmctsDoc);
+        py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
+        py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
+        py::arg("gumbel_noise") = defaults.gumbel_noise, kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
       .def(py::init<>())
@@ -319,6 +348,8 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
            py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
+           py::arg("root") = "auto", py::arg("considered") = defaults.considered,
+           py::arg("c_scale") = defaults.c_scale, py::arg("gumbel_noise") = defaults.gumbel_noise,
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {
@@ -341,6 +372,7 @@ void bind_ismcts(py::module_& m) {
       .def_readonly("visits", &IsmctsChild::visits)
       .def_readonly("available", &IsmctsChild::available)
       .def_readonly("reward", &IsmctsChild::reward)
+      .def_readonly("prior", &IsmctsChild::prior)
       .def("__repr__", [](const IsmctsChild& c) {
         char mean[32];
         std::snprintf(mean, sizeof mean, "%.4f", c.reward);
@@ -358,6 +390,7 @@ void bind_ismcts(py::module_& m) {
       .def_readonly("children", &IsmctsResult::children)
       .def_readonly("solved", &IsmctsResult::solved)
       .def_readonly("reused", &IsmctsResult::reused)
+      .def_readonly("gumbel", &IsmctsResult::gumbel)
       .def("__repr__", [](const IsmctsResult& r) {
         return "IsmctsResult(move=" + std::string(py::repr(py::cast(r.move))) + ", iterations=" +
                std::to_string(r.iterations) +

@@ -881,6 +881,8 @@ class IsmctsChild(metaclass=_Pybind11Type):
     def available(self) -> int: ...
     @property
     def reward(self) -> float: ...
+    @property
+    def prior(self) -> float: ...
 
 class IsmctsResult(metaclass=_Pybind11Type):
     """What an ISMCTS search chose, and its root statistics."""
@@ -904,6 +906,8 @@ class IsmctsResult(metaclass=_Pybind11Type):
     def solved(self) -> bool: ...
     @property
     def reused(self) -> int: ...
+    @property
+    def gumbel(self) -> bool: ...
 
 class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
     """ISMCTS that keeps its tree between one seat's decisions (docs/search.md)."""
@@ -929,6 +933,10 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -956,6 +964,10 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -983,6 +995,10 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         epsilon: float = 0.1,
         solver: bool = True,
         greedy_prior: bool = True,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1006,6 +1022,10 @@ def ismcts(
     epsilon: float = 0.1,
     solver: bool = True,
     greedy_prior: bool = True,
+    root: str = "auto",
+    considered: int = 16,
+    c_scale: float = 0.1,
+    gumbel_noise: bool = False,
 ) -> IsmctsResult: ...
 def pimc(
     info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,

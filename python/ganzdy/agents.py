@@ -699,7 +699,11 @@ class ISMCTS:
     'uniform' or 'weighted' (one of ``candidates`` worlds, by how likely the
     others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
     plays the exact endgame solver's proved win where the position is fully known
-    (Gan Deng Yan); ``reuse`` keeps the tree between decisions (one thread);
+    (Gan Deng Yan); ``root`` is how the root spends its iterations and picks the
+    move: 'gumbel' (the default, 'auto', with an evaluator) searches the
+    ``considered`` highest-prior moves by sequential halving and plays the best by
+    log prior + sigma(Q) (``c_scale``; ``gumbel_noise`` samples them instead),
+    'puct' plays the most visited; ``reuse`` keeps the tree between decisions (one thread);
     ``greedy_prior`` (Guandan, Gouji, no evaluator) searches by PUCT with the greedy
     policy as prior, which is what makes it beat the greedy policy there. With a
     seed and an iteration budget only, its moves are reproducible (for a given
@@ -726,6 +730,10 @@ class ISMCTS:
         reuse: bool = False,
         greedy_prior: bool = True,
         network: str | None = None,
+        root: str = "auto",
+        considered: int = 16,
+        c_scale: float = 0.1,
+        gumbel_noise: bool = False,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -761,7 +769,16 @@ class ISMCTS:
         # 'learned' loads its network as the learned agent does (shipped for the game
         # being played, or the file `network`), and pickles as a setting.
         self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
-        for label, flag in (("solver", solver), ("reuse", reuse), ("greedy_prior", greedy_prior)):
+        if root not in ("auto", "puct", "gumbel"):
+            raise AgentError(f"ismcts: root={root!r} must be 'auto', 'puct' or 'gumbel'")
+        if isinstance(considered, bool) or not isinstance(considered, int) or considered < 2:
+            raise AgentError(f"ismcts: considered={considered!r} must be an int of at least 2")
+        for label, flag in (
+            ("solver", solver),
+            ("reuse", reuse),
+            ("greedy_prior", greedy_prior),
+            ("gumbel_noise", gumbel_noise),
+        ):
             if not isinstance(flag, bool):
                 raise AgentError(f"ismcts: {label}={flag!r} must be True or False")
         self.name = "ismcts"
@@ -780,6 +797,10 @@ class ISMCTS:
         self.solver = solver
         self.reuse = reuse
         self.greedy_prior = greedy_prior
+        self.root = root
+        self.considered = considered
+        self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
+        self.gumbel_noise = gumbel_noise
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -832,6 +853,10 @@ class ISMCTS:
             epsilon=self.epsilon,
             solver=self.solver,
             greedy_prior=self.greedy_prior,
+            root=self.root,
+            considered=self.considered,
+            c_scale=self.c_scale,
+            gumbel_noise=self.gumbel_noise,
         )
         self.last_result = result
         move = view.legal_moves[result.index]
@@ -1495,7 +1520,8 @@ register_agent(
     "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy|learned, network=FILE, "
     "c_puct=X, value_weight=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
-    "greedy_prior=true|false)",
+    "greedy_prior=true|false, root=auto|puct|gumbel, considered=N, c_scale=X, "
+    "gumbel_noise=true|false)",
 )
 register_agent(
     "pimc",

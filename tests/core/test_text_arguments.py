@@ -100,6 +100,7 @@ def candidates(name: str, game: str, owner: str | None) -> list[Any]:
         "reward": ["points"],
         "evaluator": ["greedy"],
         "sampling": ["uniform"],
+        "root": ["auto"],
         "since": [[]],
         "phase": ["play"],
         "role": ["lead"],

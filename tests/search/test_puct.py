@@ -53,7 +53,7 @@ def test_uniform_prior_and_rollouts_find_what_uct_finds() -> None:
     going_out = ganzdy.Move("straight", "5", "5s 6h 7d 8c 9s Ts")
     info = GanDengYanInformationSet(deal)
     uct = ismcts(info, iterations=400, seed=1)
-    puct = ismcts(info, iterations=400, seed=1, evaluator=uniform, value_weight=0.0)
+    puct = ismcts(info, iterations=400, seed=1, evaluator=uniform, value_weight=0.0, root="puct")
     assert uct.move == puct.move == going_out
     chosen = puct.children[puct.index]
     assert chosen.visits > 0.5 * puct.iterations
@@ -71,7 +71,9 @@ def test_uniform_prior_agrees_with_uct_on_clear_positions() -> None:
     for seed in range(40):
         info = GanDengYanInformationSet(random_position(RULES, 300 + seed))
         uct = ismcts(info, iterations=600, seed=seed)
-        puct = ismcts(info, iterations=600, seed=seed, evaluator=uniform, value_weight=0.0)
+        puct = ismcts(
+            info, iterations=600, seed=seed, evaluator=uniform, value_weight=0.0, root="puct"
+        )
         assert uct.iterations == puct.iterations == 600
         best = uct.children[uct.index]
         others = [c.reward for c in uct.children if c is not best and c.visits >= 30]
@@ -84,7 +86,7 @@ def test_uniform_prior_agrees_with_uct_on_clear_positions() -> None:
 
 def test_a_prior_steers_the_search() -> None:
     """An evaluator that puts nearly all its prior on one legal move makes that move the
-    most visited at the root, whichever it is."""
+    most visited at the PUCT root, whichever it is."""
     info = GanDengYanInformationSet(random_position(RULES, 41, plies=0))
     n = len(info.legal_moves)
     assert n > 5
@@ -96,15 +98,15 @@ def test_a_prior_steers_the_search() -> None:
                 priors[target] = 1.0
             return priors, 0.5
 
-        result = ismcts(info, iterations=300, seed=2, evaluator=prefer, c_puct=3.0)
+        result = ismcts(info, iterations=300, seed=2, evaluator=prefer, c_puct=3.0, root="puct")
         assert result.index == target, visits(result)
         assert visits(result)[target] > 0.5 * result.iterations
 
 
 def test_value_weight_mixes_value_and_rollout() -> None:
     """One iteration expands one root move and values the position after it, where the
-    next seat acts: an evaluator's constant v is v to that seat and (1 - v) / 3 to the
-    root seat. value_weight w mixes it with the rollout of the same world."""
+    next seat acts: an evaluator's constant v is v to that seat and 1/2 - (v - 1/2) / 3
+    to the root seat. value_weight w mixes it with the rollout of the same world."""
     info = GanDengYanInformationSet(random_position(RULES, 9, plies=0))
 
     def constant(observation: Array, moves: Array) -> tuple[Array, float]:
@@ -117,7 +119,7 @@ def test_value_weight_mixes_value_and_rollout() -> None:
         return visited[0].reward
 
     value, rollout, mixed = root_reward(1.0), root_reward(0.0), root_reward(0.25)
-    assert value == pytest.approx(0.1 / 3)
+    assert value == pytest.approx(0.5 - 0.4 / 3)
     assert rollout != pytest.approx(value)
     assert mixed == pytest.approx(0.25 * value + 0.75 * rollout)
 
@@ -133,7 +135,9 @@ def test_team_values_go_to_the_team() -> None:
     def constant(observation: Array, moves: Array) -> tuple[Array, float]:
         return np.ones(len(moves), dtype=np.float32), 0.8
 
-    result = ismcts(info, iterations=100, seed=1, evaluator=constant)
+    # The PUCT root spreads 100 iterations over a thousand moves, so every root edge
+    # is a leaf valued once, after which an opponent acts.
+    result = ismcts(info, iterations=100, seed=1, evaluator=constant, root="puct")
     assert {round(c.reward, 6) for c in result.children if c.visits > 0} <= {0.8, 0.2}
 
 

@@ -133,14 +133,28 @@ inline double mix_reward(Reward kind, double win, double points) {
 
 // The rewards of a team game whose teams alternate seats (team = seat & 1): win
 // is 1 for the winning team's seats (1/2 each when no team won: a tie, a void
-// hand), points the seat's points squashed by `scale` (no points: 0).
-inline void team_rewards(int players, int winning_team, const std::vector<std::int64_t>& points, double scale,
-                         Reward kind, std::array<double, kMaxSeats>& out) {
+// hand), points its team's points squashed by `scale`, 0.5 + 0.5 * tanh(points /
+// scale) (no points: 1/2). `team_points[t]` is team t's total: what the game
+// scores and what a learned network is trained on (python/ganzdy/train/reward.py).
+// Guandan's per-seat points already are its team's levels; Gouji's per-seat points
+// are each seat's share, which can disagree with its team's in sign (a seat that
+// went out last on a team that won), so Gouji passes its outcome's team_points.
+inline void team_rewards(int players, int winning_team, const std::array<std::int64_t, 2>& team_points,
+                         double scale, Reward kind, std::array<double, kMaxSeats>& out) {
   for (int s = 0; s < players; ++s) {
     const double win = winning_team < 0 ? 0.5 : ((s & 1) == winning_team ? 1.0 : 0.0);
-    const double p = points.empty() ? 0.0 : static_cast<double>(points[static_cast<std::size_t>(s)]);
+    const double p = static_cast<double>(team_points[static_cast<std::size_t>(s & 1)]);
     out[static_cast<std::size_t>(s)] = mix_reward(kind, win, 0.5 + 0.5 * std::tanh(p / scale));
   }
+}
+
+// As above for a game whose per-seat `points` are already its team's (Guandan's
+// levels): team t's points are those of its first seat (no points: 0 each).
+inline void team_rewards(int players, int winning_team, const std::vector<std::int64_t>& points, double scale,
+                         Reward kind, std::array<double, kMaxSeats>& out) {
+  std::array<std::int64_t, 2> team_points{0, 0};
+  if (points.size() >= 2) team_points = {points[0], points[1]};
+  team_rewards(players, winning_team, team_points, scale, kind, out);
 }
 
 template <class T>

@@ -124,8 +124,12 @@ class WorldSampler {
 
 // Each seat's reward when the evaluator values the position `value` to `actor`:
 // a team game gives it to the actor's team and 1 - value to the other; a game
-// without teams gives the others an equal share of 1 - value (the rewards then sum
-// to 1, as the win reward's do).
+// without teams gives each other seat 1/2 - (value - 1/2) / (players - 1). The
+// value is on the "points" reward's scale, where no points is worth 1/2 and the
+// seats' points sum to zero, so the others share what the actor stands to win
+// above 1/2. (Splitting 1 - value among them, as this once did, put a neutral
+// opponent at 1/6 in a four-seat deal: an edge's mean then depended on whose turn
+// its leaves fell on more than on the move, docs/search.md.)
 template <GameDeal Deal>
 void evaluator_rewards(int players, int actor, double value, std::array<double, kMaxSeats>& out) {
   using G = SearchGame<Deal>;
@@ -134,7 +138,7 @@ void evaluator_rewards(int players, int actor, double value, std::array<double, 
     if constexpr (G::kTeams)
       r = G::team(s) == G::team(actor) ? value : 1.0 - value;
     else
-      r = s == actor ? value : (1.0 - value) / (players - 1);
+      r = s == actor ? value : std::clamp(0.5 - (value - 0.5) / (players - 1), 0.0, 1.0);
     out[static_cast<std::size_t>(s)] = r;
   }
 }
@@ -196,6 +200,12 @@ struct RootStats {
   std::vector<std::int64_t> visits;
   std::vector<std::int64_t> available;
   std::vector<double> reward;
+  std::vector<double> prior;     // the root's prior (0 without an evaluator)
+  // Gumbel root (`gumbel`): each move's logit, log prior plus its Gumbel noise,
+  // and whether it remains after sequential halving.
+  bool gumbel = false;
+  std::vector<double> logit;
+  std::vector<std::uint8_t> remaining;
   std::int64_t iterations = 0;
   std::int64_t nodes = 0;
 };
@@ -300,6 +310,8 @@ class Search {
     for (const Move& m : root_moves) root_keys_.push_back(keys_.key(m));
     tag_.assign(keys_.size(), 0);
     slot_.assign(keys_.size(), 0);
+    root_child_.assign(root_keys_.size(), -1);
+    gumbel_ = options.root == IsmctsOptions::Root::gumbel && evaluator != nullptr;
   }
 
   // Runs until `budget` iterations (0: no limit), the deadline (when `timed`) or
@@ -311,6 +323,9 @@ class Search {
     // About 1.4 nodes an iteration (forced moves add nodes without ending a descent).
     nodes_.reserve(std::min(nodes_.size() + (budget > 0 ? static_cast<std::size_t>(2 * budget + 64) : 4096), kMaxNodes));
     if (nodes_.empty()) nodes_.emplace_back();
+    // Sequential halving divides a known budget; a search bounded by time alone has none.
+    budget_ = budget;
+    if (budget <= 0) gumbel_ = false;
     std::int64_t done = 0;
     do {
       if (keep_going != nullptr && !(*keep_going)()) stop.store(true, std::memory_order_relaxed);
@@ -324,7 +339,23 @@ class Search {
     stats.visits.assign(n, 0);
     stats.available.assign(n, 0);
     stats.reward.assign(n, 0);
+    stats.prior.assign(n, 0);
     stats.iterations = done;
+    if (nodes_[0].priors >= 0) {
+      std::vector<std::int32_t> index_of(keys_.size(), -1);
+      for (std::size_t i = 0; i < n; ++i) index_of[static_cast<std::size_t>(root_keys_[i])] = static_cast<std::int32_t>(i);
+      for (std::int32_t j = 0; j < nodes_[0].prior_count; ++j) {
+        const PriorEntry& e = priors_[static_cast<std::size_t>(nodes_[0].priors + j)];
+        const auto key = static_cast<std::size_t>(e.key);
+        if (key < index_of.size() && index_of[key] >= 0) stats.prior[static_cast<std::size_t>(index_of[key])] = e.prior;
+      }
+    }
+    if (halving_ready_) {
+      stats.gumbel = true;
+      stats.logit = logit_;
+      stats.remaining.assign(n, 0);
+      for (const std::size_t i : remaining_) stats.remaining[i] = 1;
+    }
     stats.nodes = static_cast<std::int64_t>(nodes_.size());
     for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
       const Node& e = nodes_[static_cast<std::size_t>(c)];
@@ -500,6 +531,120 @@ class Search {
     return best;
   }
 
+  // The root edge of root move i, or -1 when it has none yet.
+  std::int32_t root_edge(std::size_t i) {
+    if (root_child_[i] >= 0) return root_child_[i];
+    for (std::int32_t c = node(0).first_child; c >= 0; c = node(c).next_sibling)
+      if (node(c).key == root_keys_[i] && node(c).actor == info_.seat()) return root_child_[i] = c;
+    return -1;
+  }
+
+  // sigma(Q) of Gumbel root selection for a root move of mean reward q, when the
+  // most visited root move has `max_visits`.
+  double sigma(double q, double max_visits) const { return (options_.c_visit + max_visits) * options_.c_scale * q; }
+
+  // The root's moves in the order sequential halving would keep them: logit +
+  // sigma(Q), the visited first (an unvisited move has no Q to be judged by).
+  void rank_remaining() {
+    double max_visits = 0;
+    for (std::size_t i = 0; i < root_keys_.size(); ++i) {
+      const std::int32_t e = root_edge(i);
+      if (e >= 0) max_visits = std::max(max_visits, static_cast<double>(node(e).visits));
+    }
+    auto score = [&](std::size_t i) {
+      const std::int32_t e = root_edge(i);
+      if (e < 0 || node(e).visits == 0) return -std::numeric_limits<double>::infinity();
+      return logit_[i] + sigma(node(e).reward / node(e).visits, max_visits);
+    };
+    std::stable_sort(remaining_.begin(), remaining_.end(), [&](std::size_t a, std::size_t b) { return score(a) > score(b); });
+  }
+
+  // Gumbel root selection (IsmctsOptions::root): the move the sequential-halving
+  // schedule gives this iteration, returning as select() does.
+  std::int32_t select_gumbel(const Deal& world, std::size_t& chosen, bool& expanded) {
+    const std::size_t n = moves_.size();
+    mark_legal(n);
+    if (node(0).priors < 0) {
+      evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+      store_priors(0);
+    }
+    if (!halving_ready_) start_halving();
+    const std::size_t m = remaining_.size();
+    if (step_ >= per_move_ * static_cast<std::int64_t>(m) && m > 2) {
+      rank_remaining();
+      remaining_.resize((m + 1) / 2);
+      per_move_ = phase_visits(remaining_.size());
+      step_ = 0;
+    }
+    const std::size_t i = remaining_[static_cast<std::size_t>(step_ % static_cast<std::int64_t>(remaining_.size()))];
+    ++step_;
+    for (std::int32_t c = node(0).first_child; c >= 0; c = node(c).next_sibling) {
+      Node& e = node(c);
+      const auto key = static_cast<std::size_t>(e.key);
+      if (e.actor == info_.seat() && key < tag_.size() && tag_[key] == epoch_) ++e.available;
+    }
+    const auto key = static_cast<std::size_t>(root_keys_[i]);
+    if (key >= tag_.size() || tag_[key] != epoch_) {
+      // Cannot happen (the root's moves are the seat's own, the same in every
+      // world); PUCT decides rather than trusting a stale slot.
+      return select_puct(world, 0, info_.seat(), chosen, expanded);
+    }
+    chosen = slot_[key];
+    std::int32_t e = root_edge(i);
+    expanded = false;
+    if (e < 0) {
+      if (nodes_.size() >= kMaxNodes) return -1;
+      e = root_child_[i] = add_child(0, root_keys_[i], info_.seat());
+      node(e).available = 1;
+      expanded = true;
+    }
+    return e;
+  }
+
+  // Each remaining move's iterations in one phase: the budget split evenly
+  // between the phases and the moves of each (at least one).
+  std::int64_t phase_visits(std::size_t remaining) const {
+    return std::max<std::int64_t>(1, budget_ / (static_cast<std::int64_t>(phases_) * static_cast<std::int64_t>(remaining)));
+  }
+
+  // The considered moves: the `considered` highest logits, log prior plus (with
+  // gumbel_noise) Gumbel(0, 1) noise, which samples them without replacement in
+  // proportion to the prior.
+  void start_halving() {
+    const std::size_t n = root_keys_.size();
+    logit_.assign(n, 0);
+    {
+      const Node& r = node(0);
+      std::vector<double> prior(n, -1);
+      for (std::int32_t j = 0; j < r.prior_count; ++j) {
+        const PriorEntry& e = priors_[static_cast<std::size_t>(r.priors + j)];
+        const auto key = static_cast<std::size_t>(e.key);
+        if (key < tag_.size() && tag_[key] == epoch_) prior[slot_[key]] = e.prior;
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto key = static_cast<std::size_t>(root_keys_[i]);
+        double p = (key < tag_.size() && tag_[key] == epoch_) ? prior[slot_[key]] : -1;
+        if (p < 0) p = 1.0 / static_cast<double>(n);
+        // A zero prior is a logit of -inf: such a move is considered only after every other.
+        logit_[i] = std::log(std::max(p, 1e-300));
+        if (options_.gumbel_noise) {
+          double u = uniform01(rng_);
+          if (u <= 0) u = 0x1.0p-53;
+          logit_[i] -= std::log(-std::log(u));
+        }
+      }
+    }
+    remaining_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) remaining_[i] = i;
+    std::stable_sort(remaining_.begin(), remaining_.end(), [&](std::size_t a, std::size_t b) { return logit_[a] > logit_[b]; });
+    remaining_.resize(std::min(n, static_cast<std::size_t>(options_.considered)));
+    phases_ = 1;
+    while ((std::size_t{1} << phases_) < remaining_.size()) ++phases_;
+    per_move_ = phase_visits(remaining_.size());
+    step_ = 0;
+    halving_ready_ = true;
+  }
+
   void key_moves() {
     keys_of_.resize(moves_.size());
     for (std::size_t i = 0; i < moves_.size(); ++i) keys_of_[i] = keys_.key(moves_[i]);
@@ -518,8 +663,13 @@ class Search {
       key_moves();
       std::size_t chosen = 0;
       bool expanded = false;
-      const std::int32_t child = evaluator_ != nullptr && n > 1 ? select_puct(world, at, actor, chosen, expanded)
-                                                                : select(world, at, actor, chosen, expanded);
+      std::int32_t child;
+      if (gumbel_ && at == 0 && n > 1)
+        child = select_gumbel(world, chosen, expanded);
+      else if (evaluator_ != nullptr && n > 1)
+        child = select_puct(world, at, actor, chosen, expanded);
+      else
+        child = select(world, at, actor, chosen, expanded);
       if (child < 0) break;
       world.apply(moves_[chosen]);
       path_.push_back(child);
@@ -592,6 +742,18 @@ class Search {
   std::vector<float> eval_priors_;  // the evaluator's answer, per move of moves_
   std::vector<float> prior_of_;     // a node's prior of each legal move of one visit
   std::uint32_t epoch_ = 0;
+  // Gumbel sequential halving at the root (IsmctsOptions::root): the budget it
+  // divides, the root moves still in play (indices into root_keys_) and their
+  // logits, each one's iterations this phase, and how many the phase has given.
+  bool gumbel_ = false;
+  bool halving_ready_ = false;
+  std::int64_t budget_ = 0;
+  int phases_ = 1;
+  std::vector<std::size_t> remaining_;
+  std::vector<double> logit_;
+  std::int64_t per_move_ = 1;
+  std::int64_t step_ = 0;
+  std::vector<std::int32_t> root_child_;  // per root move: its edge at the root, or -1 before it has one
   std::array<double, kMaxSeats> reward_{};
   std::array<double, kMaxSeats> valued_{};
 };
@@ -726,10 +888,13 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
   // The greedy prior of the widening games (IsmctsOptions::greedy_prior).
   IsmctsOptions options = given;
   std::optional<GreedyEvaluator<Deal>> greedy_prior;
+  const bool given_evaluator = evaluator != nullptr;
   if (GameTraits<Deal>::kWiden && evaluator == nullptr && options.greedy_prior && !options.learned_rollout) {
     evaluator = &greedy_prior.emplace(0.5, options.reward, false);
     options.value_weight = 0;
   }
+  if (options.root == IsmctsOptions::Root::automatic)
+    options.root = given_evaluator ? IsmctsOptions::Root::gumbel : IsmctsOptions::Root::puct;
   const auto start = Clock::now();
   require_to_act(info, "ismcts");
   if (options.iterations < 0) throw RulesError("ismcts: iterations must not be negative");
@@ -746,6 +911,11 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
     throw RulesError("ismcts: value_weight must lie in [0, 1]");
   if (options.learned_rollout && evaluator == nullptr)
     throw RulesError("ismcts: a learned rollout needs an evaluator");
+  if (options.considered < 2) throw RulesError("ismcts: considered must be at least 2");
+  if (!(options.c_scale >= 0) || !std::isfinite(options.c_scale))
+    throw RulesError("ismcts: c_scale must be a non-negative number");
+  if (!(options.c_visit >= 0) || !std::isfinite(options.c_visit))
+    throw RulesError("ismcts: c_visit must be a non-negative number");
   if (!(options.solver_time >= 0) || !std::isfinite(options.solver_time))
     throw RulesError("ismcts: solver_time must be a non-negative number of seconds");
   check_sampling("ismcts", options.candidates, options.epsilon);
@@ -836,8 +1006,28 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
   for (std::size_t i = 0; i < root_moves.size(); ++i) {
     IsmctsChild& c = result.children[i];
     c.reward = c.visits > 0 ? total[i] / static_cast<double>(c.visits) : 0.0;
+    c.prior = stats[0].prior[i];
     const IsmctsChild& b = result.children[best];
     if (c.visits > b.visits || (c.visits == b.visits && c.reward > b.reward)) best = i;
+  }
+  // Gumbel: the remaining move (of any tree) with the best logit + sigma(Q), on the
+  // summed statistics; the logits (and their noise) of the first tree that halved.
+  const auto halved = std::find_if(stats.begin(), stats.end(), [](const RootStats& s) { return s.gumbel; });
+  if (halved != stats.end()) {
+    result.gumbel = true;
+    double max_visits = 0;
+    for (const IsmctsChild& c : result.children) max_visits = std::max(max_visits, static_cast<double>(c.visits));
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < root_moves.size(); ++i) {
+      const IsmctsChild& c = result.children[i];
+      const bool remains = std::any_of(stats.begin(), stats.end(), [i](const RootStats& s) { return s.gumbel && s.remaining[i]; });
+      if (!remains || c.visits == 0) continue;
+      const double score = halved->logit[i] + (options.c_visit + max_visits) * options.c_scale * c.reward;
+      if (score > best_score) {
+        best_score = score;
+        best = i;
+      }
+    }
   }
   finish_result(result, best, start);
   return result;

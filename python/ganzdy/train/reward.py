@@ -10,9 +10,8 @@ the units the search's prior and value use:
 - Gouji: ``0.5 + 0.5 * tanh(points / 4)``, its team's points.
 
 Guandan's ``outcome.points`` already gives every seat its team's levels; Gouji's gives
-each seat its own share, so its team's comes from ``outcome.team_points`` (the C++
-``team_rewards`` of ``game.h`` reads the seat's own points for Gouji: the two agree in
-sign, not in size).
+each seat its own share, so its team's comes from ``outcome.team_points``, as the C++
+``team_rewards`` of ``game.h`` reads it for the search.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 // and widens its nodes progressively; the vector env gives each legal move's
 // features (Gouji has no wild cards). Rewards (ismcts.h) are a seat's team's:
 // win 1 when its team has more points, 1/2 on a tie or a void hand; points 0.5 +
-// 0.5 * tanh(points / 4). Batch deals (playout.h) follow a random previous hand
+// 0.5 * tanh(team points / 4), its team's total (Outcome::team_points). Batch deals (playout.h) follow a random previous hand
 // when `tribute` (gj::random_previous, from Random(seed ^ gj::kPreviousSalt)),
 // else are first hands; every vector-env episode is the first hand of a match.
 // Gouji has no bombs.
@@ -85,7 +85,7 @@ struct GameTraits<gj::Deal> {
   static void observe(const Deal& deal, int seat, float* out) { gj::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gj::Outcome o = world.outcome();
-    team_rewards(gj::kPlayers, o.winning_team, o.points, kPointsScale, kind, out);
+    team_rewards(gj::kPlayers, o.winning_team, o.team_points, kPointsScale, kind, out);
   }
   static int wild_face(const Deal&) { return kNoWild; }
 

@@ -30,7 +30,9 @@
 //      built-in greedy policy, for every seat);
 //   5. backs up each seat's reward into the edges that seat chose, so every seat is
 //      modelled as maximizing its own result (no paranoid coalition).
-// The move played is the root edge with the most visits (ties: the higher mean
+// The move played is, by default (IsmctsOptions::root, gumbel), the survivor of
+// Gumbel sequential halving at the root with the best logit + sigma(Q); with
+// root = puct, the root edge with the most visits (ties: the higher mean
 // reward, then the earlier legal move).
 //
 // Rewards lie in [0, 1] and are computed per seat from the deal's outcome. In
@@ -48,7 +50,8 @@
 //   Guandan  win: 1 when its team won the deal; points: 0.5 + 0.5 * tanh(points / 2)
 //            (a deal moves 1 to 3 levels, 4 under '4-2-1');
 //   Gouji    win: 1 when its team has more points, 1/2 on a tie or a void hand;
-//            points: 0.5 + 0.5 * tanh(points / 4).
+//            points: 0.5 + 0.5 * tanh(team points / 4), the team's total, as
+//            the game scores a hand and the learned networks are trained.
 //
 // No cheating, by construction: the search sees an InformationSet, which holds no
 // hidden card of the real deal. It keeps one determinization made when it is built
@@ -174,12 +177,44 @@ struct IsmctsOptions {
   // (the rest from a rollout): 1 plays no rollout, 0 uses the evaluator for the
   // prior alone. The evaluator's value is the acting seat's; the other seats'
   // follow from it (see evaluator_rewards in ismcts_impl.h): a teammate shares it,
-  // an opponent of a team game gets 1 - v, and in a game without teams the others
-  // split 1 - v equally.
+  // an opponent of a team game gets 1 - v, and in a game without teams each other
+  // seat gets 1/2 - (v - 1/2) / (players - 1): the "points" reward is 1/2 for
+  // no points and points sum to zero, so what one seat stands to gain above 1/2
+  // the others stand to lose, shared.
   double value_weight = 1.0;
   // Rollouts by the evaluator: every step plays its highest-prior move (needs an
   // evaluator; `rollout` is then unused). One evaluation a ply: slow.
   bool learned_rollout = false;
+
+  // How the root spends its iterations and picks the move played, with an
+  // evaluator (or the greedy prior) and an iteration budget:
+  //   puct    the root selects by PUCT like every node, and the most visited move
+  //           is played;
+  //   gumbel  Gumbel root selection (Danihelka, Guez, Schrittwieser & Silver,
+  //           "Policy improvement by planning with Gumbel", ICLR 2022): the
+  //           `considered` moves of highest logit = log prior (+ Gumbel noise when
+  //           `gumbel_noise`) are searched by sequential halving -- each of
+  //           ceil(log2 considered) phases gives every remaining move an equal
+  //           share of the phase's iterations, then keeps the better half by
+  //           logit + sigma(Q), sigma(Q) = (c_visit + max visits) * c_scale * Q --
+  //           and the move played is the remaining one of highest logit +
+  //           sigma(Q). Below the root, PUCT as usual.
+  // Why gumbel is the default: a few hundred iterations give each move's mean a
+  // noise of a few hundredths, as large as the differences between a good prior's
+  // top moves, so visit counts overturned the prior by noise; the Gumbel rule only
+  // leaves the prior's choice for a move whose Q is better by enough to outweigh
+  // its lower logit (docs/search.md has the measurements). With no iteration
+  // budget (time_limit alone) the schedule cannot be made and the root uses PUCT.
+  // automatic (the default): gumbel with an evaluator given, puct for the greedy
+  // prior of Guandan and Gouji (whose prior is not a learned policy: half its mass
+  // on one move, a logit gap of log(moves) no Q could close, and its PUCT search
+  // with rollout values is the one measured to beat the greedy policy).
+  enum class Root : std::uint8_t { automatic, puct, gumbel };
+  Root root = Root::automatic;
+  int considered = 16;     // >= 2: the moves sequential halving starts from
+  double c_scale = 0.1;    // sigma's scale: Q in [0, 1] against the prior's logits
+  double c_visit = 50;     // sigma's visit offset, as in the paper
+  bool gumbel_noise = false;  // sample the considered moves (true) or take the prior's top ones
 
   // How a world is sampled: uniformly (Deal::sample_world), or weighted by the
   // others' passes: `candidates` uniform worlds are drawn and one is kept with
@@ -220,6 +255,7 @@ struct IsmctsChild {
   std::int64_t visits = 0;
   std::int64_t available = 0;
   double reward = 0;  // mean reward of the searching seat after this move (0 if unvisited)
+  double prior = 0;   // the evaluator's prior at the root (0 with none)
 };
 
 struct IsmctsResult {
@@ -231,6 +267,7 @@ struct IsmctsResult {
   double seconds = 0;
   std::vector<IsmctsChild> children;  // per legal move, in legal-move order
   bool solved = false;    // the exact endgame solver chose the move (no search ran)
+  bool gumbel = false;    // the root searched by Gumbel sequential halving (IsmctsOptions::root)
   // IsmctsSearcher: the visits of the seat's legal moves at the root kept from the
   // searcher's last search, which `children` include (edges of moves not legal now,
   // such as plays of a card drawn in another world, are kept but not counted); 0
