@@ -95,6 +95,12 @@ def add_parser(sub: Any) -> None:
         "--batch", type=int, default=1024, help="rows a gradient step (default: 1024)"
     )
     train.add_argument(
+        "--epochs",
+        type=int,
+        default=1,
+        help="passes over each round's rows (default: 1; the actors take most of a round)",
+    )
+    train.add_argument(
         "--deals-per-job",
         type=int,
         default=32,
@@ -169,6 +175,7 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         epsilon=args.epsilon,
         learning_rate=args.lr,
         batch=args.batch,
+        epochs=args.epochs,
         mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,
         eval_every=args.eval_every,
