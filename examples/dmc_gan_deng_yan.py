@@ -6,7 +6,7 @@ selves, with checkpoints, evaluation against greedy, a learning curve and an exp
 network file. This wrapper keeps the old entry point as a smoke run:
 
     pip install ".[train]"
-    python examples/dmc_gan_deng_yan.py --steps 3000 --out /tmp/dmc
+    python examples/dmc_gan_deng_yan.py --steps 8000 --imitate-steps 1000 --out /tmp/dmc
 
 Any other ``ganzdy train`` option is passed through.
 """

@@ -46,14 +46,24 @@ bool interpreter_finalizing() {
 }
 
 namespace {
-// Set by the atexit hook: no thread may ask for the GIL from now on.
+// Set by the atexit hook: from now on no thread but the exit's may ask for the GIL
+// or start a call without it.
 std::atomic<bool> g_exiting{false};
-// Threads between announcing themselves and holding the GIL (GilFromThread).
-std::atomic<int> g_acquiring{0};
+// The thread that runs the exit (the atexit hook's): it finalizes the interpreter,
+// which CPython lets it do with the GIL, so it alone goes on as before.
+std::atomic<std::thread::id> g_exit_thread{};
+// Threads of ours that will want the GIL back: from release_gil until they hold it
+// again (or park), and from announcing themselves in GilFromThread until they hold it.
+std::atomic<int> g_outstanding{0};
 
-// A child forked while another thread was announced inherits the count but not the
+// A child forked while another thread was counted inherits the count but not the
 // thread, and its exit would wait for it forever: a child starts with none.
-[[maybe_unused]] const int g_reset_in_children = pthread_atfork(nullptr, nullptr, [] { g_acquiring.store(0); });
+[[maybe_unused]] const int g_reset_in_children = pthread_atfork(nullptr, nullptr, [] { g_outstanding.store(0); });
+
+bool exit_thread() { return g_exit_thread.load() == std::this_thread::get_id(); }
+
+// Whether this thread must stop short of the GIL: the exit has begun, elsewhere.
+bool shut_out() { return !exit_thread() && (g_exiting.load() || interpreter_finalizing()); }
 
 [[noreturn]] void park() {
   for (;;) std::this_thread::sleep_for(std::chrono::hours(1));  // the process is ending: never return to Python
@@ -61,26 +71,38 @@ std::atomic<int> g_acquiring{0};
 }  // namespace
 
 void hold_exit_for_threads() {
+  g_exit_thread.store(std::this_thread::get_id());
   g_exiting.store(true);
-  if (g_acquiring.load() == 0) return;
-  py::gil_scoped_release release;  // so the announced threads can take it
-  while (g_acquiring.load() != 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  if (g_outstanding.load() == 0) return;
+  py::gil_scoped_release release;  // so the counted threads can take it, or park
+  while (g_outstanding.load() != 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
 }
 
 GilFromThread::GilFromThread() {
-  g_acquiring.fetch_add(1);
-  if (!g_exiting.load() && !interpreter_finalizing()) gil_.emplace();
-  g_acquiring.fetch_sub(1);
+  g_outstanding.fetch_add(1);
+  if (!shut_out()) gil_.emplace();
+  g_outstanding.fetch_sub(1);
+}
+
+PyThreadState* release_gil() {
+  g_outstanding.fetch_add(1);
+  PyThreadState* state = PyEval_SaveThread();
+  if (shut_out()) {
+    // Counted after the exit hook stopped waiting: the call must not start, as the
+    // process may be running its static destructors before it ends.
+    g_outstanding.fetch_sub(1);
+    park();
+  }
+  return state;
 }
 
 void reacquire_gil(PyThreadState* state) {
-  g_acquiring.fetch_add(1);
-  if (g_exiting.load() || interpreter_finalizing()) {
-    g_acquiring.fetch_sub(1);
+  if (shut_out()) {
+    g_outstanding.fetch_sub(1);
     park();
   }
   PyEval_RestoreThread(state);
-  g_acquiring.fetch_sub(1);
+  g_outstanding.fetch_sub(1);
 }
 
 std::string quoted(py::handle obj) {

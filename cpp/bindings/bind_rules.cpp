@@ -215,6 +215,23 @@ void bind_rules(py::module_& m) {
           },
           py::arg("cards"), "Every declaration these exact cards can be.")
       .def(
+          "wild_cards",
+          [](const Rules& r, py::handle cards_obj) {
+            const Cards cards = to_cards(cards_obj, "cards");
+            r.check_in_deck(cards, "cards");
+            Cards wild;
+            with_traits(r, [&](auto traits) {
+              for (int face = 0; face < kNumFaces; ++face)
+                if (cards.count(face) > 0 && traits.is_wild(r, static_cast<Face>(face)))
+                  wild.add(face, cards.count(face));
+            });
+            return wild;
+          },
+          py::arg("cards"),
+          "The cards among `cards` (every copy) that the rules let stand in a combination of another rank: "
+          "Gan Deng Yan's jokers (unless joker_wild is off), Guandan's hearts of the level (unless wilds are "
+          "off), Gouji's 2s and jokers.")
+      .def(
           "beats",
           [](const Rules& r, const Move& next, const Move& table) {
             check_combination(r, next, "move");
@@ -234,10 +251,9 @@ void bind_rules(py::module_& m) {
               check_combination(r, *table, "table move");
               r.check_in_deck(hand + table->cards, "hand and table move together");
             }
-            {
-              py::gil_scoped_release release;  // a 27-card Guandan hand has thousands of moves
-              generate(r, hand, top, out, opened_point);
-            }
+            // A 27-card Guandan hand has thousands of moves; through the exit gate, as
+            // every call that lets the GIL go (bindings.h).
+            without_gil([&] { generate(r, hand, top, out, opened_point); });
             return to_list(out);
           },
           py::arg("hand"), py::arg("table") = py::none(), py::kw_only(), py::arg("opened_point") = false,

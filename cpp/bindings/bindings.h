@@ -50,28 +50,38 @@ std::string text_arg(py::handle obj, const char* what);
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);
 
-// Takes back the GIL given up by PyEval_SaveThread, in a way that survives the
-// interpreter's exit. A daemon thread coming back from a long C++ call after the
-// main thread began finalizing would be ended by CPython with pthread_exit, whose
-// forced unwind reaching a destructor (py::gil_scoped_release's) calls
-// std::terminate: "terminate called without an active exception". So the thread
-// waits here for the process to end instead; and should finalizing begin while it
-// waits for the GIL, the forced unwind starts in this ordinary function and passes
-// through pybind11, which lets it through, to the thread's end.
+// The exit gate. A daemon thread coming back from a long C++ call after the main
+// thread began finalizing would be ended by CPython with pthread_exit, whose forced
+// unwind reaching a destructor (py::gil_scoped_release's) calls std::terminate
+// ("terminate called without an active exception"); and one still inside the call
+// when the process runs its static destructors reads what they free (SIGSEGV). So
+// every thread of ours that gives up the GIL is counted from release_gil() until it
+// holds the GIL again in reacquire_gil(), and the module's atexit hook
+// (hold_exit_for_threads), which runs before finalizing begins, marks the exit and
+// waits, without the GIL, until none is counted: each has either taken the GIL
+// back before the exit or stopped for good (parked: it sleeps until the process
+// ends, never returning to Python). A long call polls (SignalPoll) and stops at
+// the next poll; a short one finishes. Calls that start once the exit has begun
+// park at once. The thread running the exit itself (an atexit callback or a
+// finalizer that calls ganzdy) goes on as usual.
+//
+// release_gil() must be called with the GIL held; it returns as PyEval_SaveThread.
+PyThreadState* release_gil();
+// Takes back the GIL given up by release_gil(), unless the exit has begun in
+// another thread: then the thread parks (never returns).
 void reacquire_gil(PyThreadState* state);
 // Whether the interpreter has begun finalizing: a thread without the GIL must then
 // not ask for it.
 bool interpreter_finalizing();
 
-// The GIL for a thread that gave it up, unless the interpreter is exiting: then
-// held() is false, the GIL is not taken and the caller must stop (and its thread
-// park in reacquire_gil). Checking "not finalizing" and then asking for the GIL are
-// two steps, and finalizing could begin between them, which CPython answers by
-// ending the thread with pthread_exit (std::terminate or SIGSEGV in our frames).
-// So a thread announces itself before the check, and the module's atexit hook
-// (hold_exit_for_threads), which runs before finalizing begins, marks the exit and
-// waits, without the GIL, until every announced thread has taken the GIL: the
-// check and the acquire are one step as far as the exit can tell.
+// The GIL for a thread that gave it up (or never had it: a search's worker thread),
+// unless the interpreter is exiting: then held() is false, the GIL is not taken and
+// the caller must stop (and its thread park in reacquire_gil). Checking "not
+// exiting" and then asking for the GIL are two steps, and finalizing could begin
+// between them, which CPython answers by ending the thread with pthread_exit
+// (std::terminate or SIGSEGV in our frames). So a thread is counted before the
+// check, as in release_gil(), and the exit hook waits for it: the check and the
+// acquire are one step as far as the exit can tell.
 class GilFromThread {
  public:
   GilFromThread();
@@ -98,7 +108,7 @@ struct ForcedUnwind {};  // no forced unwinding to let through
 template <class Job>
 auto without_gil(Job&& job) -> decltype(job()) {
   using Result = decltype(job());
-  PyThreadState* state = PyEval_SaveThread();
+  PyThreadState* state = release_gil();
   std::exception_ptr failure;
   if constexpr (std::is_void_v<Result>) {
     try {

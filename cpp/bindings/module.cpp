@@ -6,7 +6,8 @@
 PYBIND11_MODULE(_core, m) {
   m.doc() = "ganzdy compiled core: cards, rules, moves and move generation";
   ganzdy::bind::bind_errors(m);
-  // Before finalizing begins, wait for threads on their way to the GIL (bindings.h).
+  // Before finalizing begins, wait until every call that let the GIL go has come back
+  // or stopped (the exit gate, bindings.h).
   pybind11::module_::import("atexit").attr("register")(
       pybind11::cpp_function([] { ganzdy::bind::hold_exit_for_threads(); }));
   ganzdy::bind::bind_cards(m);

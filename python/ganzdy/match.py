@@ -589,7 +589,8 @@ class _Plan:
 
 class ArenaInterrupted(KeyboardInterrupt):
     """The arena was stopped (Ctrl-C, or a person at the table quit); ``result`` holds the
-    standings of the deals that finished, marked ``partial``."""
+    standings of the deals that finished, marked ``partial``. Nothing the arena started
+    is still running when it is raised (see ``arena``)."""
 
     def __init__(self, result: ArenaResult) -> None:
         super().__init__(f"arena stopped after {result.played} of {result.deals} deals")
@@ -745,6 +746,14 @@ def arena(
 
     ``on_deal`` sees every deal in deal order (from processes or Ray, rebuilt in this
     process from its record); ``on_progress(done, total)`` is told as deals finish.
+
+    Ctrl-C (a ``KeyboardInterrupt`` anywhere in the run, the callbacks included) or a
+    person at the table quitting (``Quit``) raises ``ArenaInterrupted``, itself a
+    ``KeyboardInterrupt`` with the cause chained: its ``result`` is the ``ArenaResult``
+    of the deals that finished, ``partial`` and with ``played`` below ``deals``. Before
+    it propagates the worker processes are ended and joined, with the pool's threads
+    (Ray: the tasks left are cancelled), so the caller may go on, or let the
+    interpreter exit at once, with nothing left running.
     ``bootstrap`` sets the bootstrap samples of the ratings' confidence intervals, and
     ``start_method`` the start method of the processes (default: the platform's).
     """

@@ -203,13 +203,43 @@ def _run_pool(
     pool.shutdown(wait=True)
 
 
+# How long stopping the workers waits for one of them to finish sending a result, and
+# then for each to end once told to: far longer than either takes (milliseconds).
+STOP_WAIT = 10.0
+
+
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    # ProcessPoolExecutor has no public way to end running tasks; its process table is
-    # private but has been there since Python 3.2.
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.terminate()
+    """End the pool's workers now and join everything it started, so that nothing of
+    it is left for the interpreter's exit to wait on.
+
+    A worker ended while it is writing a result leaves part of a message in the result
+    pipe, and the pool's manager thread blocks forever reading the rest (the parent
+    holds the pipe's writing end too, so it never sees the end of the file); the
+    interpreter joins that thread at exit, and a Ctrl-C'd arena hung there. The workers
+    write a result holding the result queue's write lock, so with it held here none is
+    midway through one when it is ended; the manager thread then sees the workers gone,
+    marks the pool broken and ends."""
+    # ProcessPoolExecutor has no public way to end running tasks; its process table,
+    # result queue and manager thread are private but have been there since Python 3.9.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    lock = getattr(results, "_wlock", None)
+    held = lock is not None and lock.acquire(timeout=STOP_WAIT)
+    try:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join(STOP_WAIT)
+    finally:
+        if held and lock is not None:
+            lock.release()
     pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        manager.join(STOP_WAIT)
 
 
 def _import_ray() -> Any:

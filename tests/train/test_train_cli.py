@@ -32,7 +32,7 @@ def small_run(game: str, out: Path, steps: int, *extra: str) -> int:
             "train", "--game", game, "--steps", str(steps), "--out", str(out),
             "--deals-per-job", "3", "--jobs-per-round", "2", "--eval-decks", "2", "--final-eval-decks", "3",
             "--eval-every", "100000", "--hidden", "24,12", "--progress-every", "0",
-            "--seed", "3", *extra,
+            "--seed", "3", "--imitate-steps", "0", *extra,
         ]
     )  # fmt: skip
 
@@ -124,6 +124,22 @@ def test_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
     assert a["losses"] == b["losses"]
 
 
+def test_epochs_pass_over_the_same_rows_again(tmp_path: Path) -> None:
+    """``--epochs 3`` plays the same deals as one pass (the league's and the actors'
+    draws do not depend on the learner's steps) and takes three times the steps."""
+    game = "gan_deng_yan"
+    assert small_run(game, tmp_path / "one", 300) == 0
+    assert small_run(game, tmp_path / "three", 300, "--epochs", "3") == 0
+    one, three = load_checkpoint(tmp_path / "one"), load_checkpoint(tmp_path / "three")
+    for key in ("steps", "deals", "rounds"):
+        assert one["progress"][key] == three["progress"][key]
+    assert three["progress"]["updates"] == 3 * one["progress"]["updates"] > 0
+    assert three["config"]["epochs"] == 3
+    assert any(
+        not torch.equal(tensor, three["model"][name]) for name, tensor in one["model"].items()
+    )
+
+
 def test_actors_in_processes_play_as_here() -> None:
     rules = ganzdy.Rules("gan_deng_yan")
     from ganzdy.games import game_of
@@ -159,6 +175,8 @@ def test_bad_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "--minutes or --steps" in capsys.readouterr().err
     assert small_run("gan_deng_yan", tmp_path / "y", 10, "--league", "bots=1") == 2
     assert "'bots=1'" in capsys.readouterr().err
+    assert small_run("gan_deng_yan", tmp_path / "z", 10, "--epochs", "0") == 2
+    assert "epochs must be at least 1" in capsys.readouterr().err
     assert small_run("gan_deng_yan", tmp_path / "nothing", 10, "--resume") == 2
     assert "no checkpoint.pt" in capsys.readouterr().err
 
@@ -184,7 +202,7 @@ def test_the_recorded_command_makes_the_same_run() -> None:
 
     args = build_parser().parse_args(
         ["train", "--game", "guandan", "--minutes", "2.5", "--hidden", "64,32", "--seed", "9",
-         "--league", "greedy=1,past=2", "--actors", "3", "--eval-decks", "7"]
+         "--league", "greedy=1,past=2", "--actors", "3", "--eval-decks", "7", "--epochs", "2"]
     )  # fmt: skip
     config = config_from(args)
     command = config.command()

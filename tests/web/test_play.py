@@ -12,15 +12,20 @@ from starlette.testclient import TestClient
 import ganzdy
 from ganzdy import Rules
 from web_helpers import new_game, take_hint
+from wild_reference import is_wild
 
 GAMES = ganzdy.GAMES
 
 
-def check_seat_state(state: dict[str, Any], seat: int) -> None:
+def check_seat_state(state: dict[str, Any], seat: int, rules: Rules | None = None) -> None:
     assert state["you"] == seat
     assert "hands" not in state  # a seated person never sees every hand
     assert len(state["hand"]) == state["hand_sizes"][seat]
     assert set(state["wild"]) <= set(state["hand"])
+    if rules is not None:
+        # The wild cards marked are the hand's, once each, as the rules' readings tell.
+        distinct = list(dict.fromkeys(state["hand"]))
+        assert state["wild"] == [card for card in distinct if is_wild(rules, card)]
     if state["your_turn"]:
         assert state["current_player"] == seat
         assert state["legal"] or state["can_pass"]
@@ -32,9 +37,11 @@ def check_seat_state(state: dict[str, Any], seat: int) -> None:
         assert state["over"] or state["current_player"] != seat
 
 
-def play_to_end(client: TestClient, key: str, state: dict[str, Any], seat: int) -> dict[str, Any]:
+def play_to_end(
+    client: TestClient, key: str, state: dict[str, Any], seat: int, rules: Rules | None = None
+) -> dict[str, Any]:
     for _ in range(2000):
-        check_seat_state(state, seat)
+        check_seat_state(state, seat, rules)
         if state["over"]:
             return state
         assert state["your_turn"], "bots stop only at the person's turn or the deal's end"
@@ -47,7 +54,7 @@ def test_whole_deals_through_the_api(client: TestClient, game: str) -> None:
     seat = 1
     key, state = new_game(client, game=game, seat=seat, bots="greedy", seed=11, deals=2)
     assert state["deal_number"] == 1
-    state = play_to_end(client, key, state, seat)
+    state = play_to_end(client, key, state, seat, Rules(game))
     summary = state["summary"]
     assert summary is not None
     # The match counted the deal: its scores after one deal are that deal's.

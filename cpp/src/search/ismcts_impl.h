@@ -683,9 +683,15 @@ class Search {
       world.legal_moves(moves_);
       require_moves(world, moves_);
       key_moves();
-      const double value = evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+      double value = evaluate_checked(*evaluator_, world, moves_, eval_priors_);
       if (moves_.size() > 1 && node(at).priors < 0) store_priors(at);
-      evaluator_rewards<Deal>(world.players(), world.current_player(), value, valued_);
+      if constexpr (SearchGame<Deal>::kTeams) value = own_team_value(world, value);
+      if (world.is_terminal()) {
+        rewards(world);
+        valued_ = reward_;
+      } else {
+        evaluator_rewards<Deal>(world.players(), world.current_player(), value, valued_);
+      }
       if (w < 1) {
         rollout(world);
         rewards(world);
@@ -702,6 +708,32 @@ class Search {
       ++e.visits;
       e.reward += reward_[static_cast<std::size_t>(e.actor)];
     }
+  }
+
+  // A team game's leaf is valued where the searching seat's team acts: when an
+  // opponent is to act at the leaf, the evaluator's best move is played for it (and
+  // for the next seats, should they be opponents too) and the position after is
+  // valued instead. A network's values carry a bias that its exploration and its
+  // opponents put there (the shipped Guandan network's best scores average 0.31 in
+  // positions of greedy play, where a neutral one is worth 1/2); taken at an
+  // opponent's turn as 1 - v, the same bias flips sign, and a move's mean came to
+  // depend on whose turn its leaves fell on (docs/search.md). Valued always from the
+  // searching team's side, every leaf shares the bias and the moves compare fairly.
+  // `value` is the evaluator's value at the leaf, whose priors are eval_priors_ over
+  // moves_; returns the value of the position `world` is left in (unchanged when
+  // the searching team acts at the leaf, or when the world is over).
+  double own_team_value(Deal& world, double value) {
+    using G = SearchGame<Deal>;
+    const int team = G::team(info_.seat());
+    while (!world.is_terminal() && G::team(world.current_player()) != team) {
+      const auto best = std::max_element(eval_priors_.begin(), eval_priors_.end()) - eval_priors_.begin();
+      world.apply(moves_[static_cast<std::size_t>(best)]);
+      if (world.is_terminal()) break;
+      world.legal_moves(moves_);
+      require_moves(world, moves_);
+      value = evaluate_checked(*evaluator_, world, moves_, eval_priors_);
+    }
+    return value;
   }
 
   void rollout(Deal& world) {

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -116,14 +115,6 @@ def run(args: argparse.Namespace) -> int:
         print(stop.result.table())
         if out is not None:
             _write(out, stop.result)
-        if not quit_ and stop.result.backend == "processes":
-            # A worker stopped while it was sending a result leaves the pool's manager
-            # thread waiting for the rest of that message, and the interpreter joins
-            # that thread at exit, so the command hung (about 1 run in 10 under load).
-            # What finished is shown and written: leave without joining it.
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(130)
         # Quitting at the table is a person's choice, not a failure; Ctrl-C is SIGINT's 130.
         return 0 if quit_ else 130
     if progress is not None and args.deals == 0:

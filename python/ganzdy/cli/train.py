@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ganzdy._core import GanzdyError
 from ganzdy.games import DEFAULT_GAME
-from ganzdy.train.league import LeagueMix
+from ganzdy.train.defaults import IMITATE_STEPS, IMITATE_TEMPERATURE
+from ganzdy.train.league import DEFAULT_MIXES, LeagueMix, default_mix
 
 if TYPE_CHECKING:
     from ganzdy.train.learner import TrainConfig
@@ -44,7 +45,12 @@ def add_parser(sub: Any) -> None:
     )
     budget = train.add_argument_group("budget (totals over resumes; give one or both)")
     budget.add_argument("--minutes", type=float, help="stop after this much training wall time")
-    budget.add_argument("--steps", type=int, help="stop after this many learner decisions")
+    budget.add_argument(
+        "--steps",
+        type=int,
+        help="stop after this many decisions trained on (the warm start's imitated ones, "
+        "then the learner's)",
+    )
     train.add_argument(
         "--out",
         metavar="DIR",
@@ -76,8 +82,10 @@ def add_parser(sub: Any) -> None:
     )
     train.add_argument(
         "--league",
-        default="greedy=0.4,random=0.1,past=0.25,self=0.25",
-        help="opponent mix by weight (default: %(default)s)",
+        default=None,
+        help="opponent mix by weight (default per game: "
+        + "; ".join(f"{game} {mix}" for game, mix in DEFAULT_MIXES.items())
+        + ")",
     )
     train.add_argument("--epsilon", type=float, default=0.05, help="exploration (default: 0.05)")
     train.add_argument(
@@ -85,6 +93,12 @@ def add_parser(sub: Any) -> None:
     )
     train.add_argument(
         "--batch", type=int, default=1024, help="rows a gradient step (default: 1024)"
+    )
+    train.add_argument(
+        "--epochs",
+        type=int,
+        default=1,
+        help="passes over each round's rows (default: 1; the actors take most of a round)",
     )
     train.add_argument(
         "--deals-per-job",
@@ -123,6 +137,21 @@ def add_parser(sub: Any) -> None:
         help="duplicate decks of the last evaluation, the one the file records (default: 250)",
     )
     train.add_argument(
+        "--imitate-steps",
+        type=int,
+        default=IMITATE_STEPS,
+        metavar="N",
+        help="warm start: train on N decisions of deals greedy plays at every seat before "
+        f"Deep Monte Carlo (default: {IMITATE_STEPS}; 0: none)",
+    )
+    train.add_argument(
+        "--imitate-temperature",
+        type=float,
+        default=IMITATE_TEMPERATURE,
+        help="the warm start's cross-entropy is over the legal moves' scores divided by "
+        f"this (default: {IMITATE_TEMPERATURE:g})",
+    )
+    train.add_argument(
         "--progress-every", type=float, default=10.0, help="seconds between progress lines"
     )
     train.set_defaults(run=run)
@@ -146,12 +175,15 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         epsilon=args.epsilon,
         learning_rate=args.lr,
         batch=args.batch,
-        mix=LeagueMix.parse(args.league),
+        epochs=args.epochs,
+        mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,
         eval_every=args.eval_every,
         eval_decks=args.eval_decks,
         final_eval_decks=args.final_eval_decks,
         progress_every=args.progress_every,
+        imitate_steps=args.imitate_steps,
+        imitate_temperature=args.imitate_temperature,
     )
 
 

@@ -11,31 +11,15 @@ its cards.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ganzdy._core import Cards, GanzdyError, Move, Rules
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_wild(rules_text: str, rules: Rules, card: str) -> bool:
-    # The engine decides: a card is wild when it combines with a card of another rank.
-    # Not a 3 as the partner: Gouji's 3s take no wild card (憋三), which would hide its 2s.
-    partner = "6s" if card[0] == "5" else "5s"
-    try:
-        readings = rules.readings(Cards(f"{partner} {card}"))
-    except GanzdyError:
-        return False
-    # Two cards of different ranks read as the partner's rank (a pair 5, Gouji's group
-    # 5) only when the card stands in for a 5.
-    return any(m.rank == partner[0] for m in readings)
+from ganzdy._core import Cards, Move, Rules
 
 
 def wild_cards(rules: Rules, cards: Iterable[str]) -> list[str]:
-    """The distinct cards among ``cards`` that the rules read as wild, asked of the engine."""
-    text = repr(rules)
-    return sorted({card for card in cards if _is_wild(text, rules, card)})
+    """The distinct cards among ``cards`` that the rules make wild (``Rules.wild_cards``)."""
+    return sorted(set(rules.wild_cards(Cards(" ".join(set(cards))))))
 
 
 # Ranks from weakest to strongest, jokers last: which wild card is the cheaper to spend.

@@ -9,9 +9,18 @@ deal's would.
 
 The learner's seats explore epsilon-greedily and, when the job collects, every
 (observation, move vector) row the learner played is kept with its seat's final
-reward as the target. A job is a pure function of its contents (its own random
-stream comes from ``job.seed``), so the same job gives the same rollout in this
-process, in a worker process or on Ray.
+reward as the target, and a weight: a self-play deal's rows share the weight of one
+learner side (one seat in Gan Deng Yan, one team in the team games), so a deal counts
+as one whoever the learner meets (``row_weight``).
+
+An *imitation* job (the warm start) seats the greedy bot everywhere and keeps, for
+every decision of every seat, the observation, the distinct legal move vectors (at
+most ``IMITATION_MOVES``: greedy's and a random sample of the others), which of them
+greedy played and the seat's final reward (``Imitation``).
+
+A job is a pure function of its contents (its own random stream comes from
+``job.seed``), so the same job gives the same rollout in this process, in a worker
+process or on Ray.
 
 ``ActorPool`` runs a round's jobs: here (``actors=0``), on ``actors`` local processes
 (each with torch held to one thread) or on a Ray cluster.
@@ -44,6 +53,13 @@ from ganzdy.train.weights import QWeights
 
 Matrix = npt.NDArray[np.float32]
 
+# The most distinct legal moves an imitated decision keeps: greedy's and a uniform
+# sample of the rest. A Guandan or Gouji lead has hundreds; the cross-entropy over a
+# sample still ranks greedy's move above all of them in expectation, at a fraction
+# of the rows a batch would otherwise push through the network.
+IMITATION_MOVES = 64
+_VECTOR_KEY = np.random.default_rng(0).random(network.move_size()) + 0.5
+
 
 @dataclass(frozen=True)
 class DealSpec:
@@ -65,6 +81,18 @@ class ActorJob:
     epsilon: float
     seed: int  # the job's random stream: exploration and the random bots
     collect: bool  # keep the learner's rows and targets
+    imitate: bool = False  # greedy at every seat; keep every decision (``Imitation``)
+
+
+@dataclass
+class Imitation:
+    """The decisions of deals greedy played at every seat, for the warm start."""
+
+    observations: Matrix  # [decisions, observation]
+    moves: Matrix  # [moves, move vector]: each decision's distinct legal moves in turn
+    counts: npt.NDArray[np.int64]  # [decisions]: how many of ``moves`` are each's
+    chosen: npt.NDArray[np.int64]  # [decisions]: greedy's move, an index into its own
+    targets: Matrix  # [decisions]: the seat's final reward
 
 
 @dataclass
@@ -73,12 +101,24 @@ class Rollout:
 
     rows: Matrix  # [samples, observation + move]
     targets: Matrix  # [samples]
+    weights: Matrix  # [samples]: each row's weight in the loss (``row_weight``)
     rewards: Matrix  # [deals, players]: each seat's final reward
     points: npt.NDArray[np.int64]  # [deals, players]: the arena's points (team games: team's)
     finish_orders: list[tuple[int, ...]]
     winners: list[int | None]  # the arena's winner seat; None when drawn
     decisions: int  # learner decisions, collected or not
     plies: int
+    imitation: Imitation | None = None  # an imitation job's decisions
+
+
+def row_weight(table: Table, teams: bool) -> float:
+    """The loss weight of each row the learner played at ``table``: one side's seats
+    over the learner's. It is 1 but in self-play, where the learner holds every side;
+    unweighted, a Gouji self-play deal would give six seats' rows against three from a
+    deal against greedy, and the learner would fit the game it plays with itself."""
+    mine = sum(1 for who in table if who == LEARNER)
+    side = len(table) // 2 if teams else 1
+    return min(1.0, side / mine) if mine else 1.0
 
 
 def _new_deal(rules: Rules, arena_seed: int, spec: DealSpec) -> Any:
@@ -127,8 +167,76 @@ class _Scorer:
         return scores
 
 
+def _distinct_moves(vectors: Matrix, chosen: int, rng: np.random.Generator) -> tuple[Matrix, int]:
+    """``vectors``' distinct rows (suit variants share a vector, so a score), at most
+    ``IMITATION_MOVES`` of them with the ``chosen`` one's always kept, and where the
+    chosen one is among them."""
+    # A move vector's entries are small whole numbers, so its dot product with fixed
+    # random weights names it (np.unique over rows is ten times slower).
+    keys = vectors.astype(np.float64) @ _VECTOR_KEY
+    _, first = np.unique(keys, return_index=True)
+    first.sort()  # legal-move order
+    where = int(np.flatnonzero(keys[first] == keys[chosen])[0])
+    distinct = vectors[first]
+    if len(distinct) > IMITATION_MOVES:
+        others = np.delete(np.arange(len(distinct)), where)
+        keep = np.sort(rng.choice(others, IMITATION_MOVES - 1, replace=False))
+        position = int(np.searchsorted(keep, where))
+        keep = np.insert(keep, position, where)
+        distinct, where = distinct[keep], position
+    return np.ascontiguousarray(distinct, dtype=np.float32), where
+
+
+def _imitate(job: ActorJob) -> Rollout:
+    """Play an imitation job: greedy at every seat, every decision kept."""
+    rules = job.rules
+    match = game_of(rules).match_module
+    rng = np.random.default_rng(job.seed)
+    deals = [_new_deal(rules, job.arena_seed, spec) for spec in job.deals]
+    observations: list[Matrix] = []
+    moves: list[Matrix] = []
+    chosen: list[int] = []
+    seats: list[tuple[int, int]] = []  # (deal, seat) of each decision
+    for d, deal in enumerate(deals):
+        while not deal.is_terminal:
+            seat = deal.current_player
+            index = deal.greedy_index()
+            if len(deal.legal_moves) > 1:
+                distinct, where = _distinct_moves(legal_move_vectors(deal), index, rng)
+                if len(distinct) > 1:  # a forced move teaches no preference
+                    observations.append(deal.observation(seat))
+                    moves.append(distinct)
+                    chosen.append(where)
+                    seats.append((d, seat))
+            deal.apply(deal.legal_moves[index])
+    rewards = np.stack([seat_rewards(rules, deal.outcome) for deal in deals])
+    width = game_of(rules).observation_size(rules)
+    imitation = Imitation(
+        observations=np.stack(observations) if observations else np.zeros((0, width), np.float32),
+        moves=np.concatenate(moves) if moves else np.zeros((0, network.move_size()), np.float32),
+        counts=np.array([len(m) for m in moves], dtype=np.int64),
+        chosen=np.array(chosen, dtype=np.int64),
+        targets=np.array([rewards[d, seat] for d, seat in seats], dtype=np.float32),
+    )
+    scored = [match.arena_score(deal) for deal in deals]
+    return Rollout(
+        rows=np.zeros((0, width + network.move_size()), np.float32),
+        targets=np.zeros(0, np.float32),
+        weights=np.zeros(0, np.float32),
+        rewards=rewards,
+        points=np.array([s[2] for s in scored], dtype=np.int64).reshape(len(deals), -1),
+        finish_orders=[tuple(deal.outcome.finish_order) for deal in deals],
+        winners=[s[0] for s in scored],
+        decisions=len(chosen),
+        plies=sum(deal.ply for deal in deals),
+        imitation=imitation,
+    )
+
+
 def play(job: ActorJob) -> Rollout:
     """Play ``job``'s deals to the end; see the module docstring."""
+    if job.imitate:
+        return _imitate(job)
     torch.set_num_threads(1)
     rules = job.rules
     scorers = {LEARNER: _Scorer(job.learner)}
@@ -184,16 +292,18 @@ def play(job: ActorJob) -> Rollout:
                 _apply_index(deal, choice, ids[k])
         live = still
     rewards = np.stack([seat_rewards(rules, deal.outcome) for deal in deals])
+    teams = bool(game_of(rules).teams)
     kept = [
-        (row, rewards[d, seat])
+        (row, rewards[d, seat], row_weight(tables[d], teams))
         for d in range(len(deals))
         for row, seat in zip(rows[d], row_seats[d], strict=True)
     ]
-    width = deals[0].observation(0).shape[0] if deals else 0
+    width = game_of(rules).observation_size(rules) + network.move_size()
     scored = [match.arena_score(deal) for deal in deals]
     return Rollout(
-        rows=np.stack([r for r, _ in kept]) if kept else np.zeros((0, width), np.float32),
-        targets=np.array([t for _, t in kept], dtype=np.float32),
+        rows=np.stack([r for r, _, _ in kept]) if kept else np.zeros((0, width), np.float32),
+        targets=np.array([t for _, t, _ in kept], dtype=np.float32),
+        weights=np.array([w for _, _, w in kept], dtype=np.float32),
         rewards=rewards,
         points=np.array([s[2] for s in scored], dtype=np.int64).reshape(len(deals), -1),
         finish_orders=[tuple(deal.outcome.finish_order) for deal in deals],

@@ -42,6 +42,7 @@ class Evaluation:
     elo: float  # learner minus greedy
     elo_low: float  # 95% interval
     elo_high: float
+    imitated: int = 0  # warm-start decisions trained on so far
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,6 +103,7 @@ def evaluate(
     deals_trained: int = 0,
     seconds: float = 0.0,
     bootstrap: int = 1000,
+    imitated: int = 0,
 ) -> Evaluation:
     """Play ``decks`` duplicate decks against greedy and measure the learner."""
     teams = bool(game_of(rules).teams)
@@ -138,4 +140,5 @@ def evaluate(
         elo=ratings.rating[0] - ratings.rating[1],
         elo_low=ratings.low[0] - ratings.rating[1],
         elo_high=ratings.high[0] - ratings.rating[1],
+        imitated=imitated,
     )

@@ -4,11 +4,24 @@ A round hands the actors a batch of jobs (``jobs_per_round`` a ``deals_per_job``
 their tables drawn by the league) with the current weights; the rows the learner
 played come back with their seats' final rewards, and the network is regressed
 towards them (mean squared error, Adam) in minibatches over the round's rows,
-shuffled, each row once: Deep Monte Carlo as DouZero does it, without bootstrapping.
+shuffled: Deep Monte Carlo as DouZero does it, without bootstrapping. Each row is
+used ``epochs`` times (a fresh shuffle a pass): the actors take about nine tenths of
+a round's time, so further passes buy gradient steps cheaply.
+A self-play deal's rows weigh one learner side's share (``actors.row_weight``).
+
+Before that, a warm start (``imitate_steps`` decisions, 0: none): rounds of deals the
+greedy bot plays at every seat, and for each decision a loss that makes greedy's move
+score highest among the legal moves (cross-entropy over their scores divided by
+``imitate_temperature``) plus the Monte Carlo regression of that move's score to the
+seat's final reward, so the scores stay on the reward scale the search and the
+Deep Monte Carlo targets use. Deep Monte Carlo then starts from greedy's level, not
+from random play (the untrained network loses almost every Guandan and Gouji hand, so
+its early deals teach little).
 
 Everything random comes from the run's seed: the league's draws and the jobs' seeds
 from one NumPy generator, the shuffling from one torch generator, the deals from
-``deal_seed(seed, k)`` for the k-th training deal. Rounds are synchronous, so a run
+``deal_seed(seed, k)`` for the k-th training deal (``IMITATION_DEALS + k`` for the
+k-th warm-start deal). Rounds are synchronous, so a run
 is the same whether its jobs play here, in processes or on Ray, and a resumed run is
 the run that was not interrupted.
 """
@@ -29,17 +42,20 @@ import torch
 
 from ganzdy._core import GanzdyError, Rules, deal_seed
 from ganzdy.games import game_of
-from ganzdy.train.actors import ActorJob, ActorPool, DealSpec
+from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, Imitation
 from ganzdy.train.checkpoint import load_checkpoint, save_checkpoint
 from ganzdy.train.curve import plot_curve
+from ganzdy.train.defaults import IMITATE_STEPS, IMITATE_TEMPERATURE, IMITATION_BATCH
 from ganzdy.train.evaluation import Evaluation, evaluate, positions
 from ganzdy.train.export import export
-from ganzdy.train.league import LeagueMix, draw_table
+from ganzdy.train.league import GREEDY, LeagueMix, draw_table
 from ganzdy.train.model import QNetwork, input_scale
 from ganzdy.train.weights import QWeights
 
 # The evaluation decks do not depend on the run's seed, so curves of runs compare.
 EVALUATION_SEED = 20261201
+# Where the warm start's deal numbers begin, far from the Deep Monte Carlo deals'.
+IMITATION_DEALS = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,7 @@ class TrainConfig:
     game: str
     players: int | None = None
     minutes: float | None = None  # total wall time, over resumes
-    steps: int | None = None  # total learner decisions trained on, over resumes
+    steps: int | None = None  # total decisions trained on (warm start's too), over resumes
     hidden: tuple[int, ...] = (256, 256, 128)
     seed: int = 0
     actors: int = 0
@@ -59,7 +75,8 @@ class TrainConfig:
     epsilon: float = 0.05
     learning_rate: float = 1e-3
     batch: int = 1024
-    mix: LeagueMix = field(default_factory=LeagueMix)
+    epochs: int = 1  # passes over each round's rows
+    mix: LeagueMix = field(default_factory=LeagueMix)  # the CLI's: league.default_mix(game)
     snapshot_every: int = 50_000  # learner decisions between snapshots
     max_snapshots: int = 8
     eval_every: int = 50_000  # learner decisions between evaluations
@@ -68,6 +85,8 @@ class TrainConfig:
     bootstrap: int = 1000
     progress_every: float = 10.0  # seconds between progress lines
     checkpoint_every: float = 120.0  # seconds between checkpoints
+    imitate_steps: int = IMITATE_STEPS  # warm-start decisions (greedy's), before DMC
+    imitate_temperature: float = IMITATE_TEMPERATURE
 
     def command(self) -> str:
         """The ``ganzdy train`` command line that makes this run (every setting given)."""
@@ -85,12 +104,15 @@ class TrainConfig:
             "--epsilon", f"{self.epsilon:g}",
             "--lr", f"{self.learning_rate:g}",
             "--batch", str(self.batch),
+            "--epochs", str(self.epochs),
             "--deals-per-job", str(self.deals_per_job),
             "--jobs-per-round", str(self.jobs_per_round),
             "--snapshot-every", str(self.snapshot_every),
             "--eval-every", str(self.eval_every),
             "--eval-decks", str(self.eval_decks),
             "--final-eval-decks", str(self.final_eval_decks),
+            "--imitate-steps", str(self.imitate_steps),
+            "--imitate-temperature", f"{self.imitate_temperature:g}",
         ]  # fmt: skip
         return " ".join(parts)
 
@@ -108,6 +130,9 @@ class TrainConfig:
         data = dict(data)
         data["mix"] = LeagueMix.parse(data["mix"])
         data["hidden"] = tuple(data["hidden"])
+        # Runs checkpointed before the warm start existed had none.
+        data.setdefault("imitate_steps", 0)
+        data.setdefault("epochs", 1)
         return cls(**data)
 
     def check(self) -> None:
@@ -117,6 +142,7 @@ class TrainConfig:
             "deals_per_job",
             "jobs_per_round",
             "batch",
+            "epochs",
             "eval_decks",
             "final_eval_decks",
             "max_snapshots",
@@ -129,6 +155,12 @@ class TrainConfig:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not self.hidden or any(w < 1 for w in self.hidden):
             raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
+        if self.imitate_steps < 0:
+            raise GanzdyError(f"imitate-steps must not be negative, not {self.imitate_steps}")
+        if not (self.imitate_temperature > 0 and np.isfinite(self.imitate_temperature)):
+            raise GanzdyError(
+                f"imitate-temperature must be a positive number, not {self.imitate_temperature}"
+            )
         if self.actors < 0:
             raise GanzdyError(f"actors must not be negative, not {self.actors}")
 
@@ -137,13 +169,15 @@ class TrainConfig:
 class Progress:
     """The run's counters (checkpointed)."""
 
-    steps: int = 0  # learner decisions trained on
+    steps: int = 0  # learner decisions trained on (Deep Monte Carlo)
     deals: int = 0
     rounds: int = 0
     updates: int = 0
     seconds: float = 0.0  # training wall time, over resumes
     next_eval: int = 0
     next_snapshot: int = 0
+    imitated: int = 0  # warm-start decisions trained on
+    imitation_deals: int = 0
 
 
 Log = Callable[[str], None]
@@ -201,19 +235,25 @@ class Trainer:
         began = time.monotonic() - progress.seconds
         last_line = last_checkpoint = time.monotonic()
         # (time, steps) after recent rounds, for samples per second
-        window: list[tuple[float, int]] = [(time.monotonic(), progress.steps)]
+        window = [(time.monotonic(), progress.steps + progress.imitated)]
         with ActorPool(config.actors, config.ray) as pool:
             while True:
                 progress.seconds = time.monotonic() - began
-                if progress.steps >= progress.next_eval:
+                imitating = progress.imitated < config.imitate_steps
+                # The untrained network is evaluated, then none until the warm start ends.
+                if not self.curve or (not imitating and progress.steps >= progress.next_eval):
                     self._evaluate(pool)
-                    progress.next_eval += config.eval_every
+                    if not imitating:
+                        progress.next_eval += config.eval_every
                 if self._done():
                     break
-                self._round(pool)
+                if imitating:
+                    self._imitation_round(pool)
+                else:
+                    self._round(pool)
                 now = time.monotonic()
                 progress.seconds = now - began
-                window = [*window[-20:], (now, progress.steps)]
+                window = [*window[-20:], (now, progress.steps + progress.imitated)]
                 if now - last_line >= config.progress_every:
                     self.log(self._line(window))
                     last_line = now
@@ -227,7 +267,7 @@ class Trainer:
 
     def _done(self) -> bool:
         c, p = self.config, self.progress
-        if c.steps is not None and p.steps >= c.steps:
+        if c.steps is not None and p.imitated + p.steps >= c.steps:
             return True
         return c.minutes is not None and p.seconds >= 60.0 * c.minutes
 
@@ -261,7 +301,8 @@ class Trainer:
         rollouts = list(pool.run(jobs))
         rows = torch.from_numpy(np.concatenate([r.rows for r in rollouts]))
         targets = torch.from_numpy(np.concatenate([r.targets for r in rollouts]))
-        self._learn(rows, targets)
+        row_weights = torch.from_numpy(np.concatenate([r.weights for r in rollouts]))
+        self._learn(rows, targets, row_weights)
         progress.steps += int(rows.shape[0])
         progress.rounds += 1
         if progress.steps >= progress.next_snapshot:
@@ -270,21 +311,93 @@ class Trainer:
                 del self.snapshots[min(self.snapshots)]
             progress.next_snapshot += config.snapshot_every
 
-    def _learn(self, rows: torch.Tensor, targets: torch.Tensor) -> None:
-        order = torch.randperm(rows.shape[0], generator=self.shuffle)
+    def _learn(self, rows: torch.Tensor, targets: torch.Tensor, weights: torch.Tensor) -> None:
         batch = self.config.batch
-        for start in range(0, rows.shape[0], batch):
-            pick = order[start : start + batch]
-            loss = torch.nn.functional.mse_loss(self.model(rows[pick]), targets[pick])
-            self.optimizer.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
-            self.optimizer.step()
-            self.progress.updates += 1
-            self.losses.append(float(loss.detach()))
+        for _ in range(self.config.epochs):
+            order = torch.randperm(rows.shape[0], generator=self.shuffle)
+            for start in range(0, rows.shape[0], batch):
+                pick = order[start : start + batch]
+                errors = (self.model(rows[pick]) - targets[pick]) ** 2
+                loss = (errors * weights[pick]).sum() / weights[pick].sum()
+                self._step(loss)
+
+    def _step(self, loss: torch.Tensor) -> None:
+        self.optimizer.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
+        self.optimizer.step()
+        self.progress.updates += 1
+        self.losses.append(float(loss.detach()))
+
+    # -- the warm start ----------------------------------------------------------
+
+    def _imitation_round(self, pool: ActorPool) -> None:
+        """A round of deals greedy plays at every seat, and a pass of steps over their
+        decisions (see the module docstring)."""
+        config, progress = self.config, self.progress
+        players = self.rules.players
+        weights = self.model.weights()
+        jobs = []
+        for _ in range(config.jobs_per_round):
+            specs = []
+            for _ in range(config.deals_per_job):
+                k = IMITATION_DEALS + progress.imitation_deals
+                table = (GREEDY,) * players
+                specs.append(DealSpec(deal_seed(config.seed, k), k % players, k, table))
+                progress.imitation_deals += 1
+            jobs.append(
+                ActorJob(
+                    rules=self.rules,
+                    arena_seed=config.seed,
+                    deals=tuple(specs),
+                    learner=weights,  # not played: greedy holds every seat
+                    snapshots={},
+                    epsilon=0.0,
+                    seed=int(self.rng.integers(2**63)),
+                    collect=True,
+                    imitate=True,
+                )
+            )
+        parts = [r.imitation for r in pool.run(jobs) if r.imitation is not None]
+        decisions = self.imitate(parts)
+        progress.imitated += decisions
+        progress.rounds += 1
+
+    def imitate(self, parts: list[Imitation]) -> int:
+        """One pass of warm-start steps over ``parts``' decisions, shuffled,
+        ``IMITATION_BATCH`` decisions a step; how many decisions there were."""
+        observations = np.concatenate([p.observations for p in parts])
+        counts = np.concatenate([p.counts for p in parts])
+        chosen = np.concatenate([p.chosen for p in parts])
+        targets = torch.from_numpy(np.concatenate([p.targets for p in parts]))
+        moves = np.concatenate([p.moves for p in parts])
+        offsets = np.concatenate([[0], np.cumsum(counts)])
+        total = len(counts)
+        order = torch.randperm(total, generator=self.shuffle).numpy()
+        temperature = self.config.imitate_temperature
+        for start in range(0, total, IMITATION_BATCH):
+            pick = order[start : start + IMITATION_BATCH]
+            sizes = torch.from_numpy(counts[pick])
+            rows = np.concatenate([moves[offsets[i] : offsets[i + 1]] for i in pick])
+            scores = self.model.score_moves(
+                torch.from_numpy(observations[pick]), torch.from_numpy(rows), sizes
+            )
+            # Each decision's moves are a contiguous run of ``scores``: a padded
+            # [decisions, most moves] matrix gives the softmax over each run.
+            width = int(sizes.max())
+            padded = torch.full((len(pick), width), -torch.inf)
+            within = torch.arange(width)[None, :] < sizes[:, None]
+            padded[within] = scores / temperature
+            first = torch.cumsum(sizes, 0) - sizes  # each decision's first score
+            greedy = torch.from_numpy(chosen[pick])
+            ranking = torch.nn.functional.cross_entropy(padded, greedy)
+            value = torch.nn.functional.mse_loss(scores[first + greedy], targets[pick])
+            self._step(ranking + value)
+        return total
 
     def _evaluate(self, pool: ActorPool, final: bool = False) -> None:
         p = self.progress
-        if self.curve and self.curve[-1].steps == p.steps:
+        last = self.curve[-1] if self.curve else None
+        if last is not None and (last.steps, last.imitated) == (p.steps, p.imitated):
             wanted = self.config.final_eval_decks * len(positions(self.rules))
             if not final or self.curve[-1].deals >= wanted:
                 return
@@ -299,9 +412,13 @@ class Trainer:
             deals_trained=p.deals,
             seconds=p.seconds,
             bootstrap=self.config.bootstrap,
+            imitated=p.imitated,
         )
         self.curve.append(evaluation)
-        self.log(f"evaluation at {p.steps:,} steps, {p.seconds:.0f} s: {evaluation.describe()}")
+        warm = f" (after {p.imitated:,} imitated)" if p.imitated else ""
+        self.log(
+            f"evaluation at {p.steps:,} steps{warm}, {p.seconds:.0f} s: {evaluation.describe()}"
+        )
 
     def _line(self, window: list[tuple[float, int]]) -> str:
         p = self.progress
@@ -310,8 +427,13 @@ class Trainer:
         recent = self.losses[-50:]
         loss = f"{sum(recent) / len(recent):.4f}" if recent else "-"
         last = self.curve[-1]
+        phase = (
+            f"imitating {p.imitated:>9,} / {self.config.imitate_steps:,}"
+            if p.imitated < self.config.imitate_steps
+            else f"{p.steps:>10,} steps  {p.deals:>8,} deals"
+        )
         return (
-            f"{p.seconds:7.0f} s  {p.steps:>10,} steps  {p.deals:>8,} deals  "
+            f"{p.seconds:7.0f} s  {phase}  "
             f"{rate:8.0f} samples/s  loss {loss}  last eval: win {last.win_rate:.3f}, "
             f"Elo {last.elo:+.0f}"
         )
@@ -341,6 +463,8 @@ class Trainer:
             "trained_by": self.config.command(),
             "training_steps": str(p.steps),
             "training_deals": str(p.deals),
+            "imitated_steps": str(p.imitated),
+            "imitated_deals": str(p.imitation_deals),
             "training_seconds": f"{p.seconds:.0f}",
             "training_date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "training_seed": str(self.config.seed),

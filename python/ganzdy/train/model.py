@@ -60,6 +60,25 @@ class QNetwork(nn.Module):
         out: torch.Tensor = self.layers(rows * self.input_scale).squeeze(1)
         return out
 
+    def score_moves(
+        self, observations: torch.Tensor, moves: torch.Tensor, counts: torch.Tensor
+    ) -> torch.Tensor:
+        """The scores of every decision's moves, ``[len(moves)]``: decision ``i`` has
+        the observation ``observations[i]`` and the next ``counts[i]`` rows of ``moves``.
+
+        The same function as ``forward`` on the concatenated rows, with the first layer
+        split at the observation's end so an observation goes through it once, not once
+        a move (the warm start scores up to 64 moves a decision)."""
+        first = self.layers[0]
+        assert isinstance(first, nn.Linear)
+        size = self.observation_size
+        scale = self.input_scale
+        seen = torch.nn.functional.linear(observations * scale[:size], first.weight[:, :size])
+        x = torch.nn.functional.linear(moves * scale[size:], first.weight[:, size:], first.bias)
+        x = x + seen.repeat_interleave(counts, dim=0)
+        out: torch.Tensor = self.layers[1:](x).squeeze(1)
+        return out
+
     def weights(self) -> QWeights:
         """A NumPy copy of the layers with the input scale folded into the first, for
         actors and export: the same function of the unscaled input."""

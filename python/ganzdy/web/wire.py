@@ -14,7 +14,6 @@ from ganzdy._core import Cards, Move, Rules
 from ganzdy.agents import SeatView
 from ganzdy.deal import Deal
 from ganzdy.display.groups import group_moves as display_groups
-from ganzdy.display.groups import wild_cards
 
 JSON = dict[str, Any]
 
@@ -96,7 +95,8 @@ def seat_state(deal: Deal, seat: int, history: Sequence[tuple[int, Move]]) -> JS
     state.update(
         seat=seat,
         hand=hand,
-        wild=wild_cards(view.rules, hand),
+        # The engine says which cards of the hand are wild under the rules, once each.
+        wild=list(dict.fromkeys(view.rules.wild_cards(view.hand))),
         table=None if table is None else move_json(table),
         played=cards_json(view.played),
         history=[{"seat": who, "move": move_json(move)} for who, move in view.history],

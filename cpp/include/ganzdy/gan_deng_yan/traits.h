@@ -59,6 +59,9 @@ struct GameTraits<gdy::Deal> {
   static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
     gdy::readings(gdy::config(rules), cards, out);
   }
+  // Whether a card of `face` may stand for another rank: the jokers, unless
+  // joker_wild is off (rules §5, W1).
+  static bool is_wild(const Rules& rules, Face face) { return is_joker(face) && gdy::config(rules).joker_wild; }
   static bool is_combination(const Rules& rules, const Move& move) {
     return gdy::is_combination(gdy::config(rules), move);
   }

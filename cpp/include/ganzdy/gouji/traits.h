@@ -56,6 +56,13 @@ struct GameTraits<gj::Deal> {
   static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
     gj::readings(gj::config(rules), cards, out);
   }
+  // Whether a card of `face` may go into a play of another rank: 2s join any rank
+  // as that rank, jokers hang on it (rules §4.1; never with 3s under 憋三, but with
+  // every other rank). What they then beat is the beat_mode's: only `wild` makes
+  // jokers plain wilds (§4.4), yet in every mode they are what a person calls the
+  // wild cards of a hand. (wild_face, for move features, is the other sense: a
+  // card that takes on the face it stands for; Gouji has none.)
+  static bool is_wild(const Rules&, Face face) { return is_joker(face) || face_rank(face) == kRank2; }
   static bool is_combination(const Rules& rules, const Move& move) {
     return gj::is_combination(gj::config(rules), move);
   }

@@ -59,6 +59,12 @@ struct GameTraits<gd::Deal> {
   static void readings(const Rules& rules, const Cards& cards, MoveList& out) {
     gd::readings(gd::config(rules), cards, out);
   }
+  // Whether a card of `face` may stand for another card: the hearts of the level
+  // rank (逢人配, rules §5), unless wilds are off.
+  static bool is_wild(const Rules& rules, Face face) {
+    const gd::Config& config = gd::config(rules);
+    return config.wild_enabled && face == config.wild_face();
+  }
   static bool is_combination(const Rules& rules, const Move& move) {
     return gd::is_combination(gd::config(rules), move);
   }
