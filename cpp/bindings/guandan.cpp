@@ -193,10 +193,11 @@ void bind_game<gd::Deal>(py::module_& m) {
         return seat_or_none(gd::first_leader_seen(d, to_seat(seat, gd::kPlayers, "seat")));
       }, py::arg("seat"), "The seat that leads the first trick as `seat` knows it, or None while it hangs on "
          "tribute cards not shown yet.")
-      .def("seen_history", [](const Deal& d, py::handle seat_obj) {
+      .def("seen_history", [](Deal& d, py::handle seat_obj) {
         const int seat = to_seat(seat_obj, gd::kPlayers, "seat");
         py::list out;
-        for_each_ply(d.history(), [&](const gd::Ply& ply) {
+        // A sampled world's past too (what history shows), built when first read.
+        for_each_ply(with_past(d).history(), [&](const gd::Ply& ply) {
           if (gd::sees_move(d, seat, ply.seat, ply.move)) out.append(py::make_tuple(static_cast<int>(ply.seat), ply.move));
         });
         return out;

@@ -93,6 +93,8 @@ def sample_hand(record: dict[str, Any], where: str, every: int, rng: random.Rand
                     assert world.is_terminal or len(world.legal_moves) > 0, "no legal move"
                     assert world.hand(seat) == deal.hand(seat), "the seat's own hand changed"
                     assert world.hand_sizes == deal.hand_sizes, "the hand sizes changed"
+                    # A deal like any other: its own past replays to it (issue 16, item 7).
+                    assert world.root_ply == 0 and len(world.history) == deal.ply, "no past"
                     assert (world.observation(seat) == deal.observation(seat)).all(), (
                         "the seat's observation changed"
                     )
