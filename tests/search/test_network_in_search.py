@@ -108,3 +108,23 @@ def test_the_agents_network_file_is_read_only_with_evaluator_learned(tmp_path: A
     deal = midgame("guandan", 3, 2)
     with pytest.raises(NetworkFileError):
         play_deal(deal.rules, [agent] + [make_agent("greedy")] * 3, seed=1)
+
+
+@pytest.mark.parametrize("game", ["guandan", "gouji"])
+def test_team_game_leaves_are_valued_from_the_searching_teams_side(game: str) -> None:
+    """An evaluator biased low (every position worth 0.2 to the seat to act) must leave
+    every root move's mean at 0.2: its leaves are valued where the searching team acts.
+    Read at an opponent's turn as 1 - 0.2, a leaf would be worth 0.8, and a move's mean
+    would follow whose turn its leaves fell on."""
+
+    def biased(observation: np.ndarray, vectors: np.ndarray) -> tuple[np.ndarray, float]:
+        return np.full(len(vectors), 1.0 / len(vectors), dtype=np.float32), 0.2
+
+    for seed in (1, 2, 3):
+        deal = midgame(game, seed * 100, 6)
+        info = ganzdy.games.game_of(deal.rules).information_set(deal)
+        result = ganzdy.ismcts(info, evaluator=biased, iterations=150, seed=seed, root="puct")
+        visited = [c for c in result.children if c.visits > 0]
+        assert len(visited) > 1
+        for child in visited:
+            assert child.reward == pytest.approx(0.2, abs=1e-6), (seed, str(child.move))
