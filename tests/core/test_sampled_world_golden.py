@@ -4,8 +4,8 @@ past is the seat's own where the seat saw it and the world's own where it did no
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -14,19 +14,21 @@ import pytest
 import ganzdy
 from sampled_worlds import assert_world_is_a_deal
 
-CASES = json.loads(
-    (Path(__file__).parents[1] / "data" / "worlds" / "sampled_worlds.json").read_text("utf-8")
-)
+WORLDS = Path(__file__).parents[1] / "data" / "worlds"
+CASES = json.loads((WORLDS / "sampled_worlds.json").read_text("utf-8"))
 
 
-def sampled(case: dict[str, Any]) -> tuple[Any, Any]:
-    """As tests/data/worlds/make_worlds.py samples it."""
-    rules = ganzdy.Rules(case["game"], **case["options"])
-    deal = rules.new_deal(seed=case["seed"], **case["setup"])
-    rng = random.Random(case["seed"])
-    while deal.ply < case["plies"]:
-        deal.push(rng.choice(list(deal.legal_moves)))
-    return deal, deal.sample_world(case["seat"], seed=case["world_seed"])
+def _maker() -> Any:
+    """tests/data/worlds/make_worlds.py, the script that wrote the file: its ``sampled``
+    is how every case's deal and world are made, here and there alike."""
+    spec = importlib.util.spec_from_file_location("make_worlds", WORLDS / "make_worlds.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sampled = _maker().sampled
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["game"] for c in CASES])
