@@ -447,16 +447,18 @@ void Deal::own_deck(std::vector<Face>& deck, DealSetup& setup) const {
   const Phase phase = info_.phase;
   const bool tribute_moved = payment_count_ > 0 && phase != Phase::tribute && phase != Phase::pick;
   const bool returns_moved = tribute_moved && phase != Phase::give_back;
+  // Every card a seat got back is added before any it gave is taken away: a
+  // receiver may return the very card it was paid, which its hand then no longer
+  // holds, so taking the tribute away first would remove a card it does not have.
   for (int i = 0; i < payment_count_; ++i) {
     const Payment& p = info_.payments[static_cast<std::size_t>(i)];
-    if (tribute_moved) {
-      dealt[static_cast<std::size_t>(p.payer)].add(p.card);
-      dealt[static_cast<std::size_t>(p.receiver)].remove(p.card);
-    }
-    if (returns_moved) {
-      dealt[static_cast<std::size_t>(p.receiver)].add(p.returned);
-      dealt[static_cast<std::size_t>(p.payer)].remove(p.returned);
-    }
+    if (tribute_moved) dealt[static_cast<std::size_t>(p.payer)].add(p.card);
+    if (returns_moved) dealt[static_cast<std::size_t>(p.receiver)].add(p.returned);
+  }
+  for (int i = 0; i < payment_count_; ++i) {
+    const Payment& p = info_.payments[static_cast<std::size_t>(i)];
+    if (tribute_moved) dealt[static_cast<std::size_t>(p.receiver)].remove(p.card);
+    if (returns_moved) dealt[static_cast<std::size_t>(p.payer)].remove(p.returned);
   }
   std::array<std::vector<Face>, kPlayers> faces{};
   for (int s = 0; s < kPlayers; ++s) faces[static_cast<std::size_t>(s)] = faces_of(dealt[static_cast<std::size_t>(s)]);
