@@ -838,6 +838,9 @@ InformationSet<Deal>::InformationSet(const Deal& deal, int seat)
   const int n = players_of(deal);
   std::array<Cards, kMaxSeats> later{};  // the cards each seat played after the ply walked back to
   Deal past(deal);  // the copy constructor: copy() would modify `deal`
+  // A sampled world builds its own past only when asked (DealBase::restore_past):
+  // undoing its draws before that would take them from the canonical deck order.
+  past.restore_past();
   while (past.history().size() > 0) {
     const Move move = past.history().back().move;
     const int s = past.history().back().seat;
