@@ -356,6 +356,19 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         if (self.busy.load()) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
         self.searcher.reset();
       }, "Forgets the tree.");
+  m.def(
+      "search_rewards",
+      [](const Deal& deal, py::handle reward) {
+        const Reward kind = parse_reward(text_arg(reward, "reward"));
+        if (!deal.is_terminal())
+          throw RulesError("search_rewards: the deal is not over; play it to the end first");
+        std::array<double, kMaxSeats> out{};
+        GameTraits<Deal>::rewards(deal, kind, out);
+        return std::vector<double>(out.begin(), out.begin() + deal.players());
+      },
+      py::arg("deal"), py::arg("reward") = "points",
+      "Every seat's reward of `reward` ('win', 'points', 'mixed' or 'rank') for a finished deal: what "
+      "ismcts and pimc back up, and what an evaluator's value stands for.");
   const PimcOptions pimc_defaults;
   m.def("pimc", &run_pimc<Deal>, py::arg("info"), py::kw_only(), py::arg("worlds") = pimc_defaults.worlds,
         py::arg("playouts") = pimc_defaults.playouts, py::arg("rollout") = "greedy", py::arg("reward") = "points",

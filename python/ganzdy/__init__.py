@@ -41,6 +41,7 @@ from ganzdy._core import (
     TributePayment,
     ismcts,
     pimc,
+    search_rewards,
     solve,
 )
 from ganzdy.agents import (
@@ -179,6 +180,7 @@ __all__ = [
     "play_deal",
     "playouts",
     "register_agent",
+    "search_rewards",
     "solve",
     "to_record",
     "view_for",

@@ -1027,6 +1027,9 @@ def ismcts(
     c_scale: float = 0.1,
     gumbel_noise: bool = False,
 ) -> IsmctsResult: ...
+def search_rewards(
+    deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"
+) -> list[float]: ...
 def pimc(
     info: GanDengYanInformationSet | GuandanInformationSet | GoujiInformationSet,
     *,

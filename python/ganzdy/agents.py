@@ -680,6 +680,9 @@ _SEARCHERS: dict[str, Callable[[], Any]] = {
 # file its ``network`` names.
 Evaluator = str | Network | Callable[[Any, Any], tuple[Any, float]]
 
+# The rewards a search backs up (``ganzdy._core.ismcts``; "rank" is the arena's).
+SEARCH_REWARDS = ("win", "points", "mixed", "rank")
+
 
 class ISMCTS:
     """Information-set Monte Carlo tree search (SO-ISMCTS), run in C++ with the GIL released.
@@ -689,8 +692,11 @@ class ISMCTS:
     whichever ends it first; with neither, ``ISMCTS_DEFAULT_ITERATIONS`` (1,000).
     ``c`` is the UCB1 exploration constant (rewards lie in [0, 1]); ``rollout`` is
     the policy that plays worlds out ('random', 'greedy', or 'learned': the
-    evaluator's highest-prior move); ``reward`` is 'win', 'points' or 'mixed' (see
-    ``ganzdy._core.ismcts``); ``threads`` searches that many trees in parallel and
+    evaluator's highest-prior move); ``reward`` is 'win', 'points', 'mixed' or 'rank'
+    (see ``ganzdy._core.ismcts``), or 'auto' (the default): the reward the evaluator's
+    network was trained on (its header's ``reward``; 'points' when it has none or
+    there is no network), so the network's values and the deals' outcomes are in one
+    unit; ``threads`` searches that many trees in parallel and
     sums their root statistics. With an ``evaluator`` ('greedy', 'learned' -- the
     learned agent's network, shipped or the file ``network`` names --, a
     ``ganzdy.Network`` or a callable, see docs/search.md) selection is PUCT with
@@ -718,7 +724,7 @@ class ISMCTS:
         threads: int = 1,
         c: float = 0.7,
         rollout: str = "greedy",
-        reward: str = "points",
+        reward: str = "auto",
         seed: int | None = None,
         evaluator: Evaluator | None = None,
         c_puct: float = 1.0,
@@ -752,8 +758,10 @@ class ISMCTS:
             raise AgentError(f"ismcts: rollout={rollout!r} must be 'random', 'greedy' or 'learned'")
         if rollout == "learned" and evaluator is None:
             raise AgentError("ismcts: rollout='learned' needs an evaluator")
-        if reward not in ("win", "points", "mixed"):
-            raise AgentError(f"ismcts: reward={reward!r} must be 'win', 'points' or 'mixed'")
+        if reward not in ("auto", *SEARCH_REWARDS):
+            raise AgentError(
+                f"ismcts: reward={reward!r} must be 'auto', 'win', 'points', 'mixed' or 'rank'"
+            )
         if (
             evaluator is not None
             and evaluator not in ("greedy", "learned")
@@ -827,6 +835,20 @@ class ISMCTS:
         self._seen = history
         return functools.partial(self._searcher.search, info, since)
 
+    def _reward(self, evaluator: Evaluator | None) -> str:
+        """The reward searched for: the one chosen, or with 'auto' the network's own."""
+        if self.reward != "auto":
+            return self.reward
+        if isinstance(evaluator, Network):
+            trained = evaluator.header.get("reward", "points")
+            if trained not in SEARCH_REWARDS:
+                raise AgentError(
+                    f"ismcts: the network was trained on the reward {trained!r}, "
+                    "which the search does not know; give reward= explicitly"
+                )
+            return trained
+        return "points"
+
     def act(self, view: SeatView) -> Move:
         self.last_result = None
         if len(view.legal_moves) == 1:
@@ -835,17 +857,16 @@ class ISMCTS:
             raise AgentError(
                 "ismcts: the view has no information set to search (build views with view_for)"
             )
+        evaluator = self.evaluator if self._learned is None else self._learned.network(view.game)
         result = self._search(view)(
             iterations=self.iterations,
             time_limit=self.time_limit,
             c=self.c,
             rollout=self.rollout,
-            reward=self.reward,
+            reward=self._reward(evaluator),
             threads=self.threads,
             seed=self._random.getrandbits(64),
-            evaluator=(
-                self.evaluator if self._learned is None else self._learned.network(view.game)
-            ),
+            evaluator=evaluator,
             c_puct=self.c_puct,
             value_weight=self.value_weight,
             sampling=self.sampling,
@@ -887,8 +908,8 @@ class PIMC:
     ) -> None:
         if rollout not in ("random", "greedy"):
             raise AgentError(f"pimc: rollout={rollout!r} must be 'random' or 'greedy'")
-        if reward not in ("win", "points", "mixed"):
-            raise AgentError(f"pimc: reward={reward!r} must be 'win', 'points' or 'mixed'")
+        if reward not in SEARCH_REWARDS:
+            raise AgentError(f"pimc: reward={reward!r} must be 'win', 'points', 'mixed' or 'rank'")
         self.name = "pimc"
         self.worlds = _count("pimc", "worlds", worlds)
         self.playouts = _count("pimc", "playouts", playouts)
@@ -1517,7 +1538,8 @@ register_agent(
     "ismcts",
     ISMCTS,
     "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
-    "reward=win|points|mixed, threads=N, seed=N, evaluator=greedy|learned, network=FILE, "
+    "reward=auto|win|points|mixed|rank, threads=N, seed=N, evaluator=greedy|learned, "
+    "network=FILE, "
     "c_puct=X, value_weight=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
     "greedy_prior=true|false, root=auto|puct|gumbel, considered=N, c_scale=X, "
@@ -1527,5 +1549,5 @@ register_agent(
     "pimc",
     PIMC,
     "perfect-information Monte Carlo in C++ (worlds=N, playouts=N, rollout=random|greedy, "
-    "reward=win|points|mixed, sampling=uniform|weighted, candidates=N, epsilon=X, seed=N)",
+    "reward=win|points|mixed|rank, sampling=uniform|weighted, candidates=N, epsilon=X, seed=N)",
 )

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 from ganzdy import _check
 from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules, deal_seed
@@ -39,7 +38,7 @@ from ganzdy.parallel import (
     run_processes,
     run_ray,
 )
-from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate
+from ganzdy.ratings import BOOTSTRAP_SAMPLES, Ratings, finish_ahead, rate, team_ahead
 from ganzdy.records import from_record, to_record
 
 _MASK = (1 << 64) - 1
@@ -879,7 +878,7 @@ def _summarize(
         if plan.teams:
             if p.winner is not None:
                 team_wins[p.winner % 2] += 1
-            ahead = _team_ahead(schedule.players, p.winner)
+            ahead = team_ahead(schedule.players, p.winner)
         else:
             ahead = finish_ahead(p.points, p.finish_order)
         # np.add.at, not +=: a team entrant holds several seats, so indices repeat.
@@ -921,19 +920,3 @@ def _summarize(
         team_wins=(team_wins[0], team_wins[1]) if plan.teams else None,
         played=len(played),
     )
-
-
-def _team_ahead(players: int, winner: int | None) -> npt.NDArray[np.float64]:
-    """Pairwise scores of a team hand by seat (teams by seat parity): each winner ahead of
-    each loser, or every opponent tied when there is no winner (``None``), partners tied,
-    scaled so that the hand counts as one game between the two teams."""
-    game = 1.0 / (players // 2) ** 2  # one pair of opponents' share of the game
-    scores = np.zeros((players, players))
-    for i in range(players):
-        for j in range(players):
-            if i % 2 != j % 2:
-                won = 0.5 if winner is None else float(i % 2 == winner % 2)
-                scores[i, j] = game * won
-            elif i != j:
-                scores[i, j] = game / 2
-    return scores

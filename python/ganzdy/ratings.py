@@ -65,6 +65,22 @@ def finish_ahead(points: Sequence[int], finish_order: Sequence[int]) -> FloatArr
     return scores
 
 
+def team_ahead(players: int, winner: int | None) -> npt.NDArray[np.float64]:
+    """Pairwise scores of a team hand by seat (teams by seat parity): each winner ahead of
+    each loser, or every opponent tied when there is no winner (``None``), partners tied,
+    scaled so that the hand counts as one game between the two teams."""
+    game = 1.0 / (players // 2) ** 2  # one pair of opponents' share of the game
+    scores = np.zeros((players, players))
+    for i in range(players):
+        for j in range(players):
+            if i % 2 != j % 2:
+                won = 0.5 if winner is None else float(i % 2 == winner % 2)
+                scores[i, j] = game * won
+            elif i != j:
+                scores[i, j] = game / 2
+    return scores
+
+
 def _sigmoid(x: FloatArray) -> FloatArray:
     # tanh does not overflow where exp would, for however lopsided the record.
     return np.asarray(0.5 * (1.0 + np.tanh(0.5 * x)), dtype=np.float64)

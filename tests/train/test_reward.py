@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -62,3 +64,81 @@ def test_an_unknown_game_has_no_reward() -> None:
 
     with pytest.raises(ganzdy.GanzdyError, match="dou_dizhu"):
         points_scale(Other())  # type: ignore[arg-type]
+
+
+def rank_by_hand(game: str, outcome: object) -> list[float]:
+    """The arena's pairwise share, written out: Gan Deng Yan ranks the winner first and
+    the others by points (a tie is half); a team game gives its winners 1."""
+    points = list(outcome.points)  # type: ignore[attr-defined]
+    players = len(points)
+    if game != "gan_deng_yan":
+        team = outcome.winning_team  # type: ignore[attr-defined]
+        return [0.5 if team is None else float(s % 2 == team) for s in range(players)]
+    winner = None if outcome.drawn else outcome.winner  # type: ignore[attr-defined]
+    shares = []
+    for s in range(players):
+        won = 0.0
+        for t in range(players):
+            if t == s:
+                continue
+            if winner == s:
+                won += 1
+            elif winner != t:
+                won += 1.0 if points[s] > points[t] else 0.5 if points[s] == points[t] else 0.0
+        shares.append(won / (players - 1))
+    return shares
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("gan_deng_yan", {"players": 4}),
+        ("gan_deng_yan", {"players": 6}),
+        ("gan_deng_yan", {"players": 2}),
+        ("guandan", {}),
+        ("gouji", {}),
+    ],
+)
+def test_rank_rewards_are_the_arenas_pairwise_share(game: str, options: dict[str, int]) -> None:
+    rules = ganzdy.Rules(game, **options)
+    rng = random.Random(game)
+    losers_ordered = False
+    for seed in range(40):
+        deal = rules.new_deal(seed=seed)
+        while not deal.is_terminal:  # random and greedy moves, mixed
+            moves = deal.legal_moves
+            deal.apply(
+                moves[deal.greedy_index() if rng.random() < 0.5 else rng.randrange(len(moves))]
+            )
+        expected = rank_by_hand(game, deal.outcome)
+        assert seat_rewards(rules, deal.outcome, "rank").tolist() == pytest.approx(expected)
+        # What the search backs up is the same (ganzdy.search_rewards is its C++ code).
+        assert ganzdy.search_rewards(deal, "rank") == pytest.approx(expected, abs=1e-12)
+        assert ganzdy.search_rewards(deal, "points") == pytest.approx(
+            seat_rewards(rules, deal.outcome, "points").tolist(), abs=1e-6
+        )
+        # Every pair of seats splits one game, so the shares sum to half the seats.
+        if game == "gan_deng_yan":
+            assert sum(expected) == pytest.approx(rules.players / 2)
+            losers_ordered |= len(set(expected)) > 2
+    assert losers_ordered or game != "gan_deng_yan" or rules.players == 2
+
+
+def test_rank_rewards_by_hand() -> None:
+    # Seat 2 went out; 1, 3 and 4 tie, ahead of 0.
+    outcome = SimpleNamespace(drawn=False, winner=2, finish_order=[2], points=[-10, -4, 22, -4, -4])
+    assert rank_by_hand("gan_deng_yan", outcome) == [0.0, 0.5, 1.0, 0.5, 0.5]
+    rules = ganzdy.Rules("gan_deng_yan", players=5)
+    assert seat_rewards(rules, outcome, "rank").tolist() == [0.0, 0.5, 1.0, 0.5, 0.5]
+
+
+def test_an_unknown_reward_is_refused() -> None:
+    rules = ganzdy.Rules("guandan")
+    outcome = rules.new_deal(seed=1).playout("greedy")
+    with pytest.raises(ganzdy.GanzdyError, match=r"'elo'.*'rank', 'points'"):
+        seat_rewards(rules, outcome, "elo")
+    deal = rules.new_deal(seed=1)
+    with pytest.raises(ganzdy.RulesError, match="'elo'"):
+        ganzdy.search_rewards(deal, "elo")
+    with pytest.raises(ganzdy.RulesError, match="not over"):
+        ganzdy.search_rewards(deal, "rank")

@@ -123,9 +123,13 @@ concept GameDeal = std::copy_constructible<D> &&
 template <class D>
 struct GameTraits;
 
-// The search's rewards (ismcts.h): "win", "points" or the mean of the two.
-enum class Reward : std::uint8_t { win, points, mixed };
+// The search's rewards (ismcts.h): "win", "points", the mean of the two, or "rank".
+enum class Reward : std::uint8_t { win, points, mixed, rank };
 
+// A seat's reward of `kind` from its win and squashed points. "rank" is the share of
+// the arena's pairwise games the seat won; in the team games that is its team's win
+// (the arena counts a hand as one game between the teams), so it is `win` here, and
+// Gan Deng Yan, whose rank also orders the losers, computes its own.
 inline double mix_reward(Reward kind, double win, double points) {
   if (kind == Reward::points) return points;
   if (kind == Reward::mixed) return 0.5 * (win + points);

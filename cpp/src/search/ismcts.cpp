@@ -12,7 +12,8 @@ Reward parse_reward(std::string_view name) {
   if (name == "win") return Reward::win;
   if (name == "points") return Reward::points;
   if (name == "mixed") return Reward::mixed;
-  throw RulesError("unknown reward '" + quoted(name) + "': expected 'win', 'points' or 'mixed'");
+  if (name == "rank") return Reward::rank;
+  throw RulesError("unknown reward '" + quoted(name) + "': expected 'win', 'points', 'mixed' or 'rank'");
 }
 
 }  // namespace ganzdy

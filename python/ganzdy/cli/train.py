@@ -14,6 +14,7 @@ from ganzdy._core import GanzdyError
 from ganzdy.games import DEFAULT_GAME
 from ganzdy.train.defaults import IMITATE_STEPS, IMITATE_TEMPERATURE
 from ganzdy.train.league import DEFAULT_MIXES, LeagueMix, default_mix
+from ganzdy.train.reward import REWARDS
 
 if TYPE_CHECKING:
     from ganzdy.train.learner import TrainConfig
@@ -86,6 +87,14 @@ def add_parser(sub: Any) -> None:
         help="opponent mix by weight (default per game: "
         + "; ".join(f"{game} {mix}" for game, mix in DEFAULT_MIXES.items())
         + ")",
+    )
+    train.add_argument(
+        "--reward",
+        choices=REWARDS,
+        default="points",
+        help="the target: 'points', the game's score squashed; 'rank', the share of the "
+        "arena's pairwise games (Gan Deng Yan: seats finished ahead of; Guandan, Gouji: "
+        "the team's win) (default: points)",
     )
     train.add_argument("--epsilon", type=float, default=0.05, help="exploration (default: 0.05)")
     train.add_argument(
@@ -176,6 +185,7 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         learning_rate=args.lr,
         batch=args.batch,
         epochs=args.epochs,
+        reward=args.reward,
         mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,
         eval_every=args.eval_every,

@@ -82,6 +82,7 @@ class ActorJob:
     seed: int  # the job's random stream: exploration and the random bots
     collect: bool  # keep the learner's rows and targets
     imitate: bool = False  # greedy at every seat; keep every decision (``Imitation``)
+    reward: str = "points"  # the targets' kind (``ganzdy.train.reward``)
 
 
 @dataclass
@@ -209,7 +210,7 @@ def _imitate(job: ActorJob) -> Rollout:
                     chosen.append(where)
                     seats.append((d, seat))
             deal.apply(deal.legal_moves[index])
-    rewards = np.stack([seat_rewards(rules, deal.outcome) for deal in deals])
+    rewards = np.stack([seat_rewards(rules, deal.outcome, job.reward) for deal in deals])
     width = game_of(rules).observation_size(rules)
     imitation = Imitation(
         observations=np.stack(observations) if observations else np.zeros((0, width), np.float32),
@@ -291,7 +292,7 @@ def play(job: ActorJob) -> Rollout:
                         row_seats[d].append(deal.current_player)
                 _apply_index(deal, choice, ids[k])
         live = still
-    rewards = np.stack([seat_rewards(rules, deal.outcome) for deal in deals])
+    rewards = np.stack([seat_rewards(rules, deal.outcome, job.reward) for deal in deals])
     teams = bool(game_of(rules).teams)
     kept = [
         (row, rewards[d, seat], row_weight(tables[d], teams))

@@ -10,7 +10,9 @@ one group of the ratings' bootstrap, as in ``ganzdy arena``.
 Two figures come out: the learner's win rate (its seat, or its team, won the deal; a
 drawn deal counts as an equal share) and its rating against greedy on the Elo scale
 with a 95% interval (``ganzdy.ratings.rate`` with greedy anchored at 1500, so the
-figure is the difference).
+figure is the difference), from the pairwise games ``ganzdy arena`` counts: who
+finished ahead of whom in Gan Deng Yan, a hand as one game between the teams in
+Guandan and Gouji (``ganzdy.ratings.team_ahead``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy as np
 
 from ganzdy._core import Rules, deal_seed
 from ganzdy.games import game_of
-from ganzdy.ratings import finish_ahead, rate
+from ganzdy.ratings import finish_ahead, rate, team_ahead
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec
 from ganzdy.train.league import GREEDY, LEARNER, learner_seats
 from ganzdy.train.weights import QWeights
@@ -117,7 +119,10 @@ def evaluate(
         for spec, points, order, winner in zip(
             job.deals, rollout.points, rollout.finish_orders, rollout.winners, strict=True
         ):
-            ahead = finish_ahead([int(p) for p in points], order)
+            if teams:
+                ahead = team_ahead(rules.players, winner)
+            else:
+                ahead = finish_ahead([int(p) for p in points], order)
             mine = [s for s, who in enumerate(spec.table) if who == LEARNER]
             theirs = [s for s, who in enumerate(spec.table) if who != LEARNER]
             group = groups[spec.deck if spec.deck is not None else 0]

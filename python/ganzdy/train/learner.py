@@ -50,6 +50,7 @@ from ganzdy.train.evaluation import Evaluation, evaluate, positions
 from ganzdy.train.export import export
 from ganzdy.train.league import GREEDY, LeagueMix, draw_table
 from ganzdy.train.model import QNetwork, input_scale
+from ganzdy.train.reward import check_reward
 from ganzdy.train.weights import QWeights
 
 # The evaluation decks do not depend on the run's seed, so curves of runs compare.
@@ -76,6 +77,7 @@ class TrainConfig:
     learning_rate: float = 1e-3
     batch: int = 1024
     epochs: int = 1  # passes over each round's rows
+    reward: str = "points"  # the training target (``ganzdy.train.reward``)
     mix: LeagueMix = field(default_factory=LeagueMix)  # the CLI's: league.default_mix(game)
     snapshot_every: int = 50_000  # learner decisions between snapshots
     max_snapshots: int = 8
@@ -105,6 +107,7 @@ class TrainConfig:
             "--lr", f"{self.learning_rate:g}",
             "--batch", str(self.batch),
             "--epochs", str(self.epochs),
+            "--reward", self.reward,
             "--deals-per-job", str(self.deals_per_job),
             "--jobs-per-round", str(self.jobs_per_round),
             "--snapshot-every", str(self.snapshot_every),
@@ -133,6 +136,7 @@ class TrainConfig:
         # Runs checkpointed before the warm start existed had none.
         data.setdefault("imitate_steps", 0)
         data.setdefault("epochs", 1)
+        data.setdefault("reward", "points")
         return cls(**data)
 
     def check(self) -> None:
@@ -151,6 +155,7 @@ class TrainConfig:
                 raise GanzdyError(
                     f"{name.replace('_', '-')} must be at least 1, not {getattr(self, name)}"
                 )
+        check_reward(self.reward)
         if not 0.0 <= self.epsilon <= 1.0:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not self.hidden or any(w < 1 for w in self.hidden):
@@ -296,6 +301,7 @@ class Trainer:
                     epsilon=config.epsilon,
                     seed=int(self.rng.integers(2**63)),
                     collect=True,
+                    reward=config.reward,
                 )
             )
         rollouts = list(pool.run(jobs))
@@ -355,6 +361,7 @@ class Trainer:
                     seed=int(self.rng.integers(2**63)),
                     collect=True,
                     imitate=True,
+                    reward=config.reward,
                 )
             )
         parts = [r.imitation for r in pool.run(jobs) if r.imitation is not None]
@@ -468,6 +475,7 @@ class Trainer:
             "training_seconds": f"{p.seconds:.0f}",
             "training_date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "training_seed": str(self.config.seed),
+            "reward": self.config.reward,
             "evaluation": f"{last.describe()} (duplicate decks, seed {EVALUATION_SEED})",
         }
         export(self.out / f"{game}.gznn", self.rules, self.model.weights(), extra)

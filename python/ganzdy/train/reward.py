@@ -1,8 +1,16 @@
-"""The training target: a seat's final reward on the search's ``"points"`` scale, in [0, 1].
+"""The training target: a seat's final reward, in [0, 1], of one of two kinds.
 
-It is the reward ``ganzdy.ismcts`` backs up with ``reward="points"``
+Each is the reward ``ganzdy.ismcts`` backs up under the same name
 (``cpp/include/ganzdy/search/ismcts.h``), so a network trained on it scores moves in
-the units the search's prior and value use:
+the units the search's prior and value use.
+
+``"rank"`` is the seat's share of the pairwise games the arena's ratings count
+(``ganzdy.ratings``): in Gan Deng Yan the share of the other seats it finished ahead
+of (went out first, or paid less; a tie is half), in Guandan and Gouji 1 when its team
+won the hand, 0 when it lost, 1/2 when no team won. A network trained on it plays for
+the arena's rating, not for the size of a win.
+
+``"points"`` is the game's own score, squashed:
 
 - Gan Deng Yan: ``0.5 + 0.5 * tanh(points / (32 * base))``, the seat's own points
   (``base`` is the rules' stake per card, at least 1);
@@ -23,6 +31,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ganzdy._core import GanzdyError, Rules
+from ganzdy.ratings import finish_ahead
+
+# The training targets, by name (``ganzdy train --reward``).
+REWARDS = ("rank", "points")
 
 # The divisor of the points before the tanh, per game (Gan Deng Yan's is times its base).
 POINTS_SCALE = {"gan_deng_yan": 32.0, "guandan": 2.0, "gouji": 4.0}
@@ -46,11 +58,33 @@ def points_reward(points: float, scale: float) -> float:
     return 0.5 + 0.5 * math.tanh(points / scale)
 
 
-def seat_rewards(rules: Rules, outcome: Any) -> npt.NDArray[np.float32]:
-    """Every seat's reward for a finished deal's ``outcome``."""
+def check_reward(kind: str) -> str:
+    """``kind``, or ``GanzdyError`` unless it is one of ``REWARDS``."""
+    if kind not in REWARDS:
+        known = ", ".join(repr(k) for k in REWARDS)
+        raise GanzdyError(f"no training reward {kind!r}; expected one of {known}")
+    return kind
+
+
+def seat_rewards(rules: Rules, outcome: Any, kind: str = "points") -> npt.NDArray[np.float32]:
+    """Every seat's reward of ``kind`` for a finished deal's ``outcome``."""
+    if check_reward(kind) == "rank":
+        return rank_rewards(rules, outcome)
     scale = points_scale(rules)
     points = list(outcome.points)
     if rules.game == "gouji":
         team_points = outcome.team_points
         points = [team_points[seat % 2] for seat in range(len(points))]
     return np.array([points_reward(p, scale) for p in points], dtype=np.float32)
+
+
+def rank_rewards(rules: Rules, outcome: Any) -> npt.NDArray[np.float32]:
+    """Every seat's ``"rank"`` reward: its share of the arena's pairwise games."""
+    players = rules.players
+    if rules.game == "gan_deng_yan":
+        ahead = finish_ahead(list(outcome.points), list(outcome.finish_order))
+        return (ahead.sum(axis=1) / (players - 1)).astype(np.float32)
+    team = outcome.winning_team
+    if team is None:
+        return np.full(players, 0.5, dtype=np.float32)
+    return np.array([1.0 if seat % 2 == team else 0.0 for seat in range(players)], np.float32)

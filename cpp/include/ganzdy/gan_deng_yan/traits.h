@@ -86,10 +86,34 @@ struct GameTraits<gdy::Deal> {
     const gdy::Outcome o = world.outcome();
     const int n = world.players();
     const double scale = kPointsScale * std::max(world.config().base, 1);
+    if (kind == Reward::rank) {
+      rank_rewards(o, n, out);
+      return;
+    }
     for (int s = 0; s < n; ++s) {
       const double win = o.drawn ? 1.0 / n : (o.winner == s ? 1.0 : 0.0);
       const double points = 0.5 + 0.5 * std::tanh(static_cast<double>(o.points[static_cast<std::size_t>(s)]) / scale);
       out[static_cast<std::size_t>(s)] = mix_reward(kind, win, points);
+    }
+  }
+
+  // Each seat's share of the deal's pairwise games as the arena's ratings count them
+  // (python/ganzdy/ratings.py, finish_ahead): the winner finished ahead of everyone,
+  // the others rank by points, more first, and equal points (a drawn deal's) tie.
+  static void rank_rewards(const gdy::Outcome& o, int n, std::array<double, kMaxSeats>& out) {
+    const auto ahead = [&](int s, int t) -> double {
+      if (!o.drawn && o.winner == s) return 1.0;
+      if (!o.drawn && o.winner == t) return 0.0;
+      const auto ps = o.points[static_cast<std::size_t>(s)];
+      const auto pt = o.points[static_cast<std::size_t>(t)];
+      return ps > pt ? 1.0 : ps == pt ? 0.5 : 0.0;
+    };
+    for (int s = 0; s < n; ++s) {
+      double share = 0;
+      for (int t = 0; t < n; ++t) {
+        if (t != s) share += ahead(s, t);
+      }
+      out[static_cast<std::size_t>(s)] = share / (n - 1);
     }
   }
 

@@ -43,7 +43,11 @@
 //           swamp the mean (32 stakes is of the order of what a deal moves:
 //           between greedy players a seat's points average 24 in absolute value;
 //           `base` is the rules' stake per card);
-//   mixed   the mean of the two: winning first, then losing little.
+//   mixed   the mean of the two: winning first, then losing little;
+//   rank    the seat's share of the pairwise games the arena's ratings count: the
+//           winner is ahead of everyone, the others rank by points (a tie: half),
+//           so it is (seats finished ahead of) / (players - 1); what a network
+//           trained with `ganzdy train --reward rank` predicts.
 // The default is points, the game's own objective (and the best of the three in
 // the measurements of docs/performance.md, though not by a significant margin).
 // In the team games a seat's reward is its team's:
@@ -52,6 +56,7 @@
 //   Gouji    win: 1 when its team has more points, 1/2 on a tie or a void hand;
 //            points: 0.5 + 0.5 * tanh(team points / 4), the team's total, as
 //            the game scores a hand and the learned networks are trained.
+// In both, rank is win: the arena counts a team hand as one game between the teams.
 //
 // No cheating, by construction: the search sees an InformationSet, which holds no
 // hidden card of the real deal. It keeps one determinization made when it is built
@@ -146,9 +151,9 @@ class InformationSet {
   std::vector<Pass> passes_;
 };
 
-// Reward (win, points, mixed) is declared in game.h.
+// Reward (win, points, mixed, rank) is declared in game.h.
 
-// "win", "points" or "mixed"; throws RulesError naming the known rewards otherwise.
+// "win", "points", "mixed" or "rank"; throws RulesError naming the known rewards otherwise.
 Reward parse_reward(std::string_view name);
 
 // The iteration budget when none is given (see docs/performance.md for why).
