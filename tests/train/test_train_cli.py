@@ -13,12 +13,14 @@ import pytest
 torch = pytest.importorskip("torch", reason="ganzdy train needs torch (ganzdy[train])")
 
 import ganzdy  # noqa: E402
-from ganzdy.cli import main  # noqa: E402
+from ganzdy.cli import build_parser, main  # noqa: E402
+from ganzdy.cli.train import config_from  # noqa: E402
 from ganzdy.network import read_network  # noqa: E402
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, _Scorer  # noqa: E402
 from ganzdy.train.checkpoint import load_checkpoint  # noqa: E402
 from ganzdy.train.features import legal_move_vectors  # noqa: E402
 from ganzdy.train.league import GREEDY, LEARNER, RANDOM  # noqa: E402
+from ganzdy.train.learner import TrainConfig, Trainer  # noqa: E402
 from ganzdy.train.model import QNetwork  # noqa: E402
 
 pytestmark = pytest.mark.train
@@ -210,3 +212,54 @@ def test_the_recorded_command_makes_the_same_run() -> None:
     again = config_from(build_parser().parse_args(shlex.split(command)[1:]))
     # Where the actors run is not part of the run: it changes no result.
     assert again == dataclasses.replace(config, actors=0, ray=None)
+
+
+@pytest.mark.parametrize("game", ["gan_deng_yan", "gouji"])
+def test_init_starts_from_a_network_file(game: str, tmp_path: Path) -> None:
+    # A rank-trained run exports a network; a run started from it scores every
+    # position as the file does before its first gradient step.
+    assert small_run(game, tmp_path / "first", 60, "--reward", "rank") == 0
+    exported = tmp_path / "first" / f"{game}.gznn"
+    net = read_network(exported)
+    assert net.header["reward"] == "rank"
+    assert "--reward rank" in net.header["trained_by"]
+    rules = ganzdy.Rules(game)
+    trainer = Trainer(config_for(game, init=str(exported)), tmp_path / "probe", False, print)
+    for deal in positions(game, 6):
+        observation = deal.observation(deal.current_player)
+        vectors = legal_move_vectors(deal)
+        rows = np.concatenate([np.repeat(observation[None, :], len(vectors), 0), vectors], 1)
+        with torch.no_grad():
+            started = trainer.model(torch.from_numpy(rows)).numpy()
+        np.testing.assert_allclose(started, net.q_values(observation, vectors), atol=1e-4)
+    assert "--init" in trainer.config.command() and rules.game == game
+    # It then trains on: the second run exports, and records where it began.
+    assert small_run(game, tmp_path / "second", 60, "--init", str(exported)) == 0
+    again = read_network(tmp_path / "second" / f"{game}.gznn")
+    assert f"--init {exported}" in again.header["trained_by"]
+
+
+def test_init_refuses_what_does_not_fit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert small_run("gan_deng_yan", tmp_path / "first", 30) == 0
+    exported = str(tmp_path / "first" / "gan_deng_yan.gznn")
+    assert small_run("gouji", tmp_path / "a", 30, "--init", exported) == 2
+    assert "trained for game gan_deng_yan, not gouji" in capsys.readouterr().err
+    assert small_run("gan_deng_yan", tmp_path / "b", 30, "--init", exported, "--hidden", "16") == 2
+    assert "--hidden 24,12" in capsys.readouterr().err
+    assert (
+        small_run("gan_deng_yan", tmp_path / "c", 30, "--init", exported, "--imitate-steps", "5")
+        == 2
+    )
+    assert "--imitate-steps 0" in capsys.readouterr().err
+    assert small_run("gan_deng_yan", tmp_path / "d", 30, "--init", str(tmp_path / "none.gznn")) == 2
+    assert "none.gznn" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # argparse's own refusal of an unknown choice
+        small_run("gan_deng_yan", tmp_path / "e", 30, "--reward", "elo")
+    assert "'elo'" in capsys.readouterr().err
+
+
+def config_for(game: str, **changes: object) -> TrainConfig:
+    args = build_parser().parse_args(
+        ["train", "--game", game, "--steps", "10", "--hidden", "24,12", "--imitate-steps", "0"]
+    )
+    return dataclasses.replace(config_from(args), **changes)  # type: ignore[arg-type]

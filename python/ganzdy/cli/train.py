@@ -89,6 +89,14 @@ def add_parser(sub: Any) -> None:
         + ")",
     )
     train.add_argument(
+        "--init",
+        type=Path,
+        metavar="FILE",
+        default=None,
+        help="start from this network file (an exported or shipped .gznn) instead of "
+        "the warm start; needs --imitate-steps 0",
+    )
+    train.add_argument(
         "--reward",
         choices=REWARDS,
         default="points",
@@ -186,6 +194,7 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         batch=args.batch,
         epochs=args.epochs,
         reward=args.reward,
+        init=None if args.init is None else str(args.init),
         mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,
         eval_every=args.eval_every,

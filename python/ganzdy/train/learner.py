@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from ganzdy import network
 from ganzdy._core import GanzdyError, Rules, deal_seed
 from ganzdy.games import game_of
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, Imitation
@@ -78,6 +79,7 @@ class TrainConfig:
     batch: int = 1024
     epochs: int = 1  # passes over each round's rows
     reward: str = "points"  # the training target (``ganzdy.train.reward``)
+    init: str | None = None  # a network file to start from, instead of the warm start
     mix: LeagueMix = field(default_factory=LeagueMix)  # the CLI's: league.default_mix(game)
     snapshot_every: int = 50_000  # learner decisions between snapshots
     max_snapshots: int = 8
@@ -117,6 +119,8 @@ class TrainConfig:
             "--imitate-steps", str(self.imitate_steps),
             "--imitate-temperature", f"{self.imitate_temperature:g}",
         ]  # fmt: skip
+        if self.init is not None:
+            parts += ["--init", self.init]
         return " ".join(parts)
 
     def rules(self) -> Rules:
@@ -137,6 +141,7 @@ class TrainConfig:
         data.setdefault("imitate_steps", 0)
         data.setdefault("epochs", 1)
         data.setdefault("reward", "points")
+        data.setdefault("init", None)
         return cls(**data)
 
     def check(self) -> None:
@@ -160,6 +165,11 @@ class TrainConfig:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not self.hidden or any(w < 1 for w in self.hidden):
             raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
+        if self.init is not None and self.imitate_steps > 0:
+            raise GanzdyError(
+                f"--init {self.init} starts from a trained network, so there is no warm start: "
+                f"give --imitate-steps 0, not {self.imitate_steps}"
+            )
         if self.imitate_steps < 0:
             raise GanzdyError(f"imitate-steps must not be negative, not {self.imitate_steps}")
         if not (self.imitate_temperature > 0 and np.isfinite(self.imitate_temperature)):
@@ -232,6 +242,8 @@ class Trainer:
             self.snapshots = {int(k): QWeights(v) for k, v in state["snapshots"].items()}
             self.curve = [Evaluation(**e) for e in state["curve"]]
             self.losses = list(state["losses"])
+        elif config.init is not None:
+            start_from(self.model, config.init, self.rules)
 
     # -- the loop ----------------------------------------------------------------
 
@@ -491,6 +503,39 @@ class Trainer:
         except ImportError:
             self.log("no learning curve PNG: matplotlib is not installed")
         self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
+
+
+def start_from(model: QNetwork, path: str, rules: Rules) -> None:
+    """Set ``model``'s layers to the network file ``path``'s (``GanzdyError`` unless it
+    was made for ``rules``' game, players and observation, with the model's widths).
+    The file's first layer has the input scale folded in; it is unfolded here, so the
+    model computes the file's function."""
+    game = game_of(rules)
+    try:
+        saved = network.read_network(path)
+        network.check_fits(
+            saved,
+            rules.game,
+            rules.players,
+            game.observation_version,
+            game.observation_size(rules),
+            f"--init {path}",
+        )
+    except OSError as error:
+        raise GanzdyError(f"--init {path}: {error}") from error
+    if saved.widths != model.widths:
+        widths = ",".join(str(w) for w in saved.widths[1:-1])
+        raise GanzdyError(
+            f"--init {path} has the hidden layers {widths}, not "
+            f"{','.join(str(w) for w in model.hidden)}: give --hidden {widths}"
+        )
+    linear = [m for m in model.layers if isinstance(m, torch.nn.Linear)]
+    scale = model.input_scale.numpy()
+    with torch.no_grad():
+        for i, (layer, (weight, bias)) in enumerate(zip(linear, saved.layers, strict=True)):
+            w = weight / scale[None, :] if i == 0 else weight
+            layer.weight.copy_(torch.from_numpy(np.asarray(w, np.float32)))
+            layer.bias.copy_(torch.from_numpy(np.asarray(bias, np.float32)))
 
 
 def train(config: TrainConfig, out: Path, *, resume: bool = False, log: Log = print) -> Evaluation:
