@@ -83,7 +83,8 @@ def rank_rewards(rules: Rules, outcome: Any) -> npt.NDArray[np.float32]:
     players = rules.players
     if rules.game == "gan_deng_yan":
         ahead = finish_ahead(list(outcome.points), list(outcome.finish_order))
-        return (ahead.sum(axis=1) / (players - 1)).astype(np.float32)
+        shares: npt.NDArray[np.float32] = (ahead.sum(axis=1) / (players - 1)).astype(np.float32)
+        return shares
     team = outcome.winning_team
     if team is None:
         return np.full(players, 0.5, dtype=np.float32)
