@@ -129,7 +129,9 @@ def test_warm_start_makes_greedys_move_the_best(game: str, tmp_path: Path) -> No
     becomes the highest-scored legal move in (nearly) all of them, which the untrained
     network's choice is not, and the played move's score comes nearer the reward than
     any one number could."""
-    config = TrainConfig(game=game, steps=1, hidden=(64, 32), seed=4, learning_rate=3e-3)
+    # At 3e-3 the played score's error jittered from pass to pass (Gouji: 0.011 after
+    # 25 passes, 0.076 after 50 on one CPU); at 1e-3 it settles and stays below 0.04.
+    config = TrainConfig(game=game, steps=1, hidden=(64, 32), seed=4, learning_rate=1e-3)
     trainer = Trainer(config, tmp_path, False, lambda line: None)
     part = imitation_of(game, 2)
     first = np.concatenate([[0], np.cumsum(part.counts)[:-1]])
@@ -145,7 +147,7 @@ def test_warm_start_makes_greedys_move_the_best(game: str, tmp_path: Path) -> No
 
     before, error_before = argmax_agreement(trainer.model, part), played_error()
     assert before < 0.8
-    for _ in range(50):
+    for _ in range(100):
         assert trainer.imitate([part]) == len(part.chosen)
     after, error_after = argmax_agreement(trainer.model, part), played_error()
     assert after >= 0.9, (before, after)
