@@ -121,13 +121,18 @@ class PyEvaluator final : public Evaluator<Deal> {
 };
 
 // The evaluator an `evaluator=` argument names: None, "greedy" (the built-in
-// GreedyEvaluator) or a callable (PyEvaluator).
+// GreedyEvaluator), a Network (its priors softmax(score / prior_temperature)) or a
+// callable (PyEvaluator).
 template <class Deal>
-std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules) {
+std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules, double prior_temperature) {
+  if (!(prior_temperature > 0) || !std::isfinite(prior_temperature))
+    throw RulesError("ismcts: prior_temperature=" + quoted(py::float_(prior_temperature)) +
+                     " must be a positive number");
   if (obj.is_none()) return nullptr;
   // A learned network: its own C++ evaluator, which takes no GIL, so threads search in parallel.
   if (py::isinstance<Network>(obj))
-    return std::make_unique<NetworkEvaluator<Deal>>(obj.cast<std::shared_ptr<Network>>(), rules);
+    return std::make_unique<NetworkEvaluator<Deal>>(obj.cast<std::shared_ptr<Network>>(), rules,
+                                                    static_cast<float>(prior_temperature));
   if (py::isinstance<py::str>(obj)) {
     const std::string name = text_arg(obj, "evaluator");
     if (name == "greedy") return std::make_unique<GreedyEvaluator<Deal>>();
@@ -197,8 +202,9 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
 
 // Runs `search(options, evaluator)` without the GIL, Ctrl-C polled.
 template <class Deal, class Run>
-IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, const Rules& rules, Run&& run) {
-  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator, rules);
+IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, double prior_temperature, const Rules& rules,
+                       Run&& run) {
+  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator, rules, prior_temperature);
   SignalPoll interrupted;
   options.keep_going = [&] { return !interrupted(); };
   IsmctsResult result = without_gil([&] { return run(options, eval.get()); });
@@ -211,11 +217,11 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
                         double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
                         bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
-                        bool gumbel_noise) {
+                        bool gumbel_noise, double prior_temperature) {
   IsmctsOptions options =
       ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
                      candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
-  return searching<Deal>(options, evaluator, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+  return searching<Deal>(options, evaluator, prior_temperature, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
   });
 }
@@ -233,7 +239,8 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
                           double value_weight, py::handle sampling, int candidates, double epsilon, bool solver,
-                          bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise) {
+                          bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise,
+                          double prior_temperature) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -249,7 +256,8 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     std::atomic<bool>& flag;
     ~Release() { flag.store(false); }
   } release{self.busy};
-  return searching<Deal>(options, evaluator, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
+  return searching<Deal>(options, evaluator, prior_temperature, info.rules(),
+                         [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return self.searcher.search(info, moves, o, e);
   });
 }
@@ -284,7 +292,8 @@ constexpr const char* kIsmctsDoc =
     "`greedy_prior`: in Guandan and Gouji, with no evaluator, PUCT with the greedy policy as prior. "
     "`root`: 'gumbel' searches the root's `considered` highest-prior moves by sequential halving and plays the "
     "best by log prior + sigma(Q) (`c_scale`; `gumbel_noise` samples them instead), 'puct' the most visited; "
-    "'auto' (the default) is gumbel with an evaluator given and puct otherwise. See docs/search.md.";
+    "'auto' (the default) is gumbel with an evaluator given and puct otherwise. `prior_temperature`: a "
+    "ganzdy.Network evaluator's priors are softmax(score / prior_temperature). See docs/search.md.";
 
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
@@ -337,7 +346,8 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
-        py::arg("gumbel_noise") = defaults.gumbel_noise, kIsmctsDoc);
+        py::arg("gumbel_noise") = defaults.gumbel_noise, py::arg("prior_temperature") = kPriorTemperature,
+        kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
       .def(py::init<>())
@@ -350,6 +360,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,
            py::arg("c_scale") = defaults.c_scale, py::arg("gumbel_noise") = defaults.gumbel_noise,
+           py::arg("prior_temperature") = kPriorTemperature,
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {

@@ -937,6 +937,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
+        prior_temperature: float = 0.1,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -968,6 +969,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
+        prior_temperature: float = 0.1,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -999,6 +1001,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
+        prior_temperature: float = 0.1,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1026,6 +1029,7 @@ def ismcts(
     considered: int = 16,
     c_scale: float = 0.1,
     gumbel_noise: bool = False,
+    prior_temperature: float = 0.1,
 ) -> IsmctsResult: ...
 def search_rewards(
     deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"

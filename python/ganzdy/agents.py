@@ -740,6 +740,7 @@ class ISMCTS:
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
+        prior_temperature: float = 0.1,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -809,6 +810,7 @@ class ISMCTS:
         self.considered = considered
         self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
         self.gumbel_noise = gumbel_noise
+        self.prior_temperature = _number("ismcts", "prior_temperature", prior_temperature, 1e-6)
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -878,6 +880,7 @@ class ISMCTS:
             considered=self.considered,
             c_scale=self.c_scale,
             gumbel_noise=self.gumbel_noise,
+            prior_temperature=self.prior_temperature,
         )
         self.last_result = result
         move = view.legal_moves[result.index]
@@ -1539,8 +1542,7 @@ register_agent(
     ISMCTS,
     "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
     "reward=auto|win|points|mixed|rank, threads=N, seed=N, evaluator=greedy|learned, "
-    "network=FILE, "
-    "c_puct=X, value_weight=X, "
+    "network=FILE, c_puct=X, value_weight=X, prior_temperature=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
     "greedy_prior=true|false, root=auto|puct|gumbel, considered=N, c_scale=X, "
     "gumbel_noise=true|false)",

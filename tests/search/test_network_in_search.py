@@ -128,3 +128,35 @@ def test_team_game_leaves_are_valued_from_the_searching_teams_side(game: str) ->
         assert len(visited) > 1
         for child in visited:
             assert child.reward == pytest.approx(0.2, abs=1e-6), (seed, str(child.move))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_prior_temperature_is_the_networks_softmax_temperature(game: str) -> None:
+    # prior_temperature=T searches as the contract's callable at T does, and priors at a
+    # lower T put more weight on the network's best move.
+    network = shipped(game)
+    deal = midgame(game, 4, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    for temperature in (0.02, 0.5):
+        native = ganzdy.ismcts(
+            info, evaluator=network, iterations=80, seed=5, prior_temperature=temperature
+        )
+        python = ganzdy.ismcts(
+            info, evaluator=as_callable(network, temperature), iterations=80, seed=5
+        )
+        assert [c.visits for c in native.children] == [c.visits for c in python.children]
+    sharp = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5, prior_temperature=0.02)
+    broad = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5, prior_temperature=0.5)
+    assert max(c.prior for c in sharp.children) > max(c.prior for c in broad.children)
+    agent = make_agent("ismcts:evaluator=learned:iterations=20:prior_temperature=0.02:seed=1")
+    assert agent.prior_temperature == 0.02
+    play_deal(deal.rules, [agent] * deal.rules.players, seed=2)
+
+
+def test_a_bad_prior_temperature_is_refused() -> None:
+    info = ganzdy.games.game_of(ganzdy.Rules("gouji")).information_set(midgame("gouji", 1, 3))
+    for bad in (0.0, -1.0, float("inf"), float("nan")):
+        with pytest.raises(ganzdy.RulesError, match="prior_temperature"):
+            ganzdy.ismcts(info, evaluator=shipped("gouji"), iterations=5, prior_temperature=bad)
+    with pytest.raises(AgentError, match="prior_temperature=0"):
+        make_agent("ismcts:prior_temperature=0")

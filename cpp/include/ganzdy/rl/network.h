@@ -171,6 +171,11 @@ class Network {
   std::vector<Layer> layers_;  // the layers after the first
 };
 
+// The default temperature of a network's prior: scores are rewards in [0, 1] and a
+// position's moves differ by hundredths, so 0.1 keeps the prior broad (a move 0.05
+// better gets e^0.5 = 1.6 times the weight).
+inline constexpr double kPriorTemperature = 0.1;
+
 // The network as the search's evaluator: priors softmax(score / temperature) over
 // the legal moves (suit variants share a score, so a prior), value the best score
 // clamped to [0, 1]. Throws NetworkFileError at construction unless the network
@@ -178,7 +183,7 @@ class Network {
 template <GameDeal Deal>
 class NetworkEvaluator final : public Evaluator<Deal> {
  public:
-  NetworkEvaluator(std::shared_ptr<const Network> network, const Rules& rules, float temperature = 0.1f);
+  NetworkEvaluator(std::shared_ptr<const Network> network, const Rules& rules, float temperature = static_cast<float>(kPriorTemperature));
 
   float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override;
 
