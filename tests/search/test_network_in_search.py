@@ -160,3 +160,40 @@ def test_a_bad_prior_temperature_is_refused() -> None:
             ganzdy.ismcts(info, evaluator=shipped("gouji"), iterations=5, prior_temperature=bad)
     with pytest.raises(AgentError, match="prior_temperature=0"):
         make_agent("ismcts:prior_temperature=0")
+
+
+def test_the_search_backs_up_the_reward_its_network_was_trained_on(tmp_path: Any) -> None:
+    # reward="auto" (the agent's default) reads the network's header: a network trained
+    # with --reward rank is searched for rank, one without the key for points, and a
+    # reward the search does not know is refused by name.
+    from ganzdy import network as files
+
+    saved = files.read_network(LearnedAgent.model_path("gouji"))
+    deal = midgame("gouji", 2, 6)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    for trained, searched in (("rank", "rank"), (None, "points"), ("elo", None)):
+        header = {k: v for k, v in saved.header.items() if k != "reward"}
+        if trained is not None:
+            header["reward"] = trained
+        path = tmp_path / f"{trained}.gznn"
+        files.write_network(path, files.Network(header, saved.layers))
+        # value_weight=0: every leaf is played out, so the reward kind shows in the means.
+        spec = f"ismcts:evaluator=learned:network={path}:iterations=30:value_weight=0:seed=1"
+        agent = make_agent(spec)
+        if searched is None:
+            with pytest.raises(AgentError, match="'elo'"):
+                agent.act(ganzdy.view_for(deal))
+            continue
+        agent.act(ganzdy.view_for(deal))
+        assert agent.last_result is not None
+        # The agent's first search is seeded by the first draw of Random(1).
+        seed = random.Random(1).getrandbits(64)
+        net = Network.load(str(path))
+        means = [c.reward for c in agent.last_result.children]
+        for reward in ("rank", "points"):
+            search = ganzdy.ismcts(
+                info, evaluator=net, iterations=30, value_weight=0, reward=reward, seed=seed
+            )
+            assert (means == [c.reward for c in search.children]) == (reward == searched)
+    assert make_agent("ismcts:reward=win")._reward(None) == "win"
+    assert make_agent("ismcts")._reward(None) == "points"
