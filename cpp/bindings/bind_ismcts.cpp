@@ -120,14 +120,23 @@ class PyEvaluator final : public Evaluator<Deal> {
   py::object f_;
 };
 
+// A network prior's temperature: None is the game's (prior_temperature_for).
+double prior_temperature_from(py::handle obj, const Rules& rules) {
+  if (obj.is_none()) return prior_temperature_for(rules.game());
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
+    throw py::type_error("prior_temperature must be a number or None, not " + quoted(obj));
+  const double t = obj.cast<double>();
+  if (!(t > 0) || !std::isfinite(t))
+    throw RulesError("ismcts: prior_temperature=" + quoted(obj) + " must be a positive number");
+  return t;
+}
+
 // The evaluator an `evaluator=` argument names: None, "greedy" (the built-in
 // GreedyEvaluator), a Network (its priors softmax(score / prior_temperature)) or a
 // callable (PyEvaluator).
 template <class Deal>
-std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules, double prior_temperature) {
-  if (!(prior_temperature > 0) || !std::isfinite(prior_temperature))
-    throw RulesError("ismcts: prior_temperature=" + quoted(py::float_(prior_temperature)) +
-                     " must be a positive number");
+std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules, py::handle temperature) {
+  const double prior_temperature = prior_temperature_from(temperature, rules);
   if (obj.is_none()) return nullptr;
   // A learned network: its own C++ evaluator, which takes no GIL, so threads search in parallel.
   if (py::isinstance<Network>(obj))
@@ -202,7 +211,7 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
 
 // Runs `search(options, evaluator)` without the GIL, Ctrl-C polled.
 template <class Deal, class Run>
-IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, double prior_temperature, const Rules& rules,
+IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, py::handle prior_temperature, const Rules& rules,
                        Run&& run) {
   const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator, rules, prior_temperature);
   SignalPoll interrupted;
@@ -217,7 +226,7 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
                         double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
                         bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
-                        bool gumbel_noise, double prior_temperature) {
+                        bool gumbel_noise, py::handle prior_temperature) {
   IsmctsOptions options =
       ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
                      candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
@@ -240,7 +249,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
                           double value_weight, py::handle sampling, int candidates, double epsilon, bool solver,
                           bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise,
-                          double prior_temperature) {
+                          py::handle prior_temperature) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -293,7 +302,8 @@ constexpr const char* kIsmctsDoc =
     "`root`: 'gumbel' searches the root's `considered` highest-prior moves by sequential halving and plays the "
     "best by log prior + sigma(Q) (`c_scale`; `gumbel_noise` samples them instead), 'puct' the most visited; "
     "'auto' (the default) is gumbel with an evaluator given and puct otherwise. `prior_temperature`: a "
-    "ganzdy.Network evaluator's priors are softmax(score / prior_temperature). See docs/search.md.";
+    "ganzdy.Network evaluator's priors are softmax(score / prior_temperature); None: the game's (0.1, Gouji "
+    "0.02). See docs/search.md.";
 
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
@@ -346,7 +356,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
-        py::arg("gumbel_noise") = defaults.gumbel_noise, py::arg("prior_temperature") = kPriorTemperature,
+        py::arg("gumbel_noise") = defaults.gumbel_noise, py::arg("prior_temperature") = py::none(),
         kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
@@ -360,7 +370,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,
            py::arg("c_scale") = defaults.c_scale, py::arg("gumbel_noise") = defaults.gumbel_noise,
-           py::arg("prior_temperature") = kPriorTemperature,
+           py::arg("prior_temperature") = py::none(),
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {

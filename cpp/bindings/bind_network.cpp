@@ -135,11 +135,17 @@ void bind_network(py::module_& m) {
           "The index in legal_moves of the best-scored move of the seat to act (the first on a tie).")
       .def(
           "evaluate",
-          [](const NetworkPtr& net, py::handle deal, float temperature) {
+          [](const NetworkPtr& net, py::handle deal, py::handle temperature) {
             return with_deal(deal, [&](const auto& d) {
               using D = std::decay_t<decltype(d)>;
               require_acting(d, py::none(), "Network.evaluate()");
-              const NetworkEvaluator<D> evaluator(net, d.rules(), temperature);
+              if (!temperature.is_none() && (py::isinstance<py::bool_>(temperature) ||
+                                             !(py::isinstance<py::int_>(temperature) ||
+                                               py::isinstance<py::float_>(temperature))))
+                throw py::type_error("temperature must be a number or None, not " + quoted(temperature));
+              const float t = temperature.is_none() ? static_cast<float>(prior_temperature_for(d.rules().game()))
+                                                    : temperature.cast<float>();
+              const NetworkEvaluator<D> evaluator(net, d.rules(), t);
               const D frozen = d.copy_without_history();
               MoveList legal;
               frozen.legal_moves(legal);
@@ -150,9 +156,9 @@ void bind_network(py::module_& m) {
               return py::make_tuple(priors, value);
             });
           },
-          py::arg("deal"), py::kw_only(), py::arg("temperature") = 0.1f,
+          py::arg("deal"), py::kw_only(), py::arg("temperature") = py::none(),
           "What the search's evaluator (NetworkEvaluator) says of the seat to act: (priors, value), priors "
-          "softmax(scores / temperature) over the legal moves, value the best score clamped to [0, 1].")
+          "softmax(scores / temperature) over the legal moves (None: the game's search default, 0.1, Gouji 0.02), value the best score clamped to [0, 1].")
       .def(
           "check_fits",
           [](const Network& net, const Rules& rules) {

@@ -937,7 +937,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
-        prior_temperature: float = 0.1,
+        prior_temperature: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -969,7 +969,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
-        prior_temperature: float = 0.1,
+        prior_temperature: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1001,7 +1001,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
-        prior_temperature: float = 0.1,
+        prior_temperature: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1029,7 +1029,7 @@ def ismcts(
     considered: int = 16,
     c_scale: float = 0.1,
     gumbel_noise: bool = False,
-    prior_temperature: float = 0.1,
+    prior_temperature: float | None = None,
 ) -> IsmctsResult: ...
 def search_rewards(
     deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"
@@ -1145,7 +1145,7 @@ class Network(metaclass=_Pybind11Type):
     ) -> npt.NDArray[np.float32]: ...
     def choose(self, deal: GanDengYanDeal | GuandanDeal | GoujiDeal) -> int: ...
     def evaluate(
-        self, deal: GanDengYanDeal | GuandanDeal | GoujiDeal, *, temperature: float = 0.1
+        self, deal: GanDengYanDeal | GuandanDeal | GoujiDeal, *, temperature: float | None = None
     ) -> tuple[npt.NDArray[np.float32], float]: ...
     def check_fits(self, rules: Rules) -> None: ...
     def score_vectors(

@@ -740,7 +740,7 @@ class ISMCTS:
         considered: int = 16,
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
-        prior_temperature: float = 0.1,
+        prior_temperature: float | None = None,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -810,7 +810,12 @@ class ISMCTS:
         self.considered = considered
         self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
         self.gumbel_noise = gumbel_noise
-        self.prior_temperature = _number("ismcts", "prior_temperature", prior_temperature, 1e-6)
+        # None: the game's (0.1; Gouji 0.02, docs/search.md).
+        self.prior_temperature = (
+            None
+            if prior_temperature is None
+            else _number("ismcts", "prior_temperature", prior_temperature, 1e-6)
+        )
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.

@@ -16,6 +16,10 @@ from ganzdy.agents import LearnedAgent
 GAMES = ("gan_deng_yan", "guandan", "gouji")
 
 
+# The search's default prior temperature by game (cpp/include/ganzdy/rl/network.h).
+PRIOR_TEMPERATURE = {"gan_deng_yan": 0.1, "guandan": 0.1, "gouji": 0.02}
+
+
 def shipped(game: str) -> Network:
     return Network.load(str(LearnedAgent.model_path(game)))
 
@@ -57,7 +61,9 @@ def test_the_network_steers_the_search_as_its_contract_says(game: str) -> None:
         deal = midgame(game, seed, 8)
         info = ganzdy.games.game_of(deal.rules).information_set(deal)
         native = ganzdy.ismcts(info, evaluator=network, iterations=120, seed=3)
-        python = ganzdy.ismcts(info, evaluator=as_callable(network), iterations=120, seed=3)
+        python = ganzdy.ismcts(
+            info, evaluator=as_callable(network, PRIOR_TEMPERATURE[game]), iterations=120, seed=3
+        )
         assert [c.visits for c in native.children] == [c.visits for c in python.children]
         assert native.index == python.index
         assert deal.legal_moves[native.index] == native.move
@@ -150,6 +156,14 @@ def test_prior_temperature_is_the_networks_softmax_temperature(game: str) -> Non
     assert max(c.prior for c in sharp.children) > max(c.prior for c in broad.children)
     agent = make_agent("ismcts:evaluator=learned:iterations=20:prior_temperature=0.02:seed=1")
     assert agent.prior_temperature == 0.02
+    # Unset, the game's default: the evaluator's priors are those of Network.evaluate's.
+    default = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5)
+    priors, _ = network.evaluate(deal)
+    at = ganzdy.ismcts(
+        info, evaluator=network, iterations=1, seed=5, prior_temperature=PRIOR_TEMPERATURE[game]
+    )
+    assert [c.prior for c in default.children] == [c.prior for c in at.children]
+    assert sorted(c.prior for c in default.children) == pytest.approx(sorted(priors), abs=1e-6)
     play_deal(deal.rules, [agent] * deal.rules.players, seed=2)
 
 
