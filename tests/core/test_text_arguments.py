@@ -126,6 +126,12 @@ def candidates(name: str, game: str, owner: str | None) -> list[Any]:
     if owner is not None and owner.endswith("Deal") and name == "text":
         deal = rules.new_deal(seed=1)
         return [str(m) for m in list(deal.legal_moves)[:2]]
+    if name == "deal":
+        # A finished deal (search_rewards needs one), then one at its start.
+        finished = rules.new_deal(seed=1)
+        while not finished.is_terminal:
+            finished.apply(finished.legal_moves[0])
+        return [finished, rules.new_deal(seed=1)]
     if name == "info":
         info = {
             "gan_deng_yan": ganzdy.GanDengYanInformationSet,
