@@ -169,6 +169,15 @@ def add_parser(sub: Any) -> None:
         f"this (default: {IMITATE_TEMPERATURE:g})",
     )
     train.add_argument(
+        "--teacher",
+        default="greedy",
+        metavar="AGENT",
+        help="who plays every seat in the warm start, its moves imitated: an agent spec "
+        "(default: greedy; a search such as "
+        "'ismcts:evaluator=learned:network=FILE:iterations=100' with --init FILE is "
+        "expert iteration)",
+    )
+    train.add_argument(
         "--progress-every", type=float, default=10.0, help="seconds between progress lines"
     )
     train.set_defaults(run=run)
@@ -203,6 +212,7 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         progress_every=args.progress_every,
         imitate_steps=args.imitate_steps,
         imitate_temperature=args.imitate_temperature,
+        teacher=args.teacher,
     )
 
 

@@ -13,10 +13,12 @@ reward as the target, and a weight: a self-play deal's rows share the weight of 
 learner side (one seat in Gan Deng Yan, one team in the team games), so a deal counts
 as one whoever the learner meets (``row_weight``).
 
-An *imitation* job (the warm start) seats the greedy bot everywhere and keeps, for
-every decision of every seat, the observation, the distinct legal move vectors (at
-most ``IMITATION_MOVES``: greedy's and a random sample of the others), which of them
-greedy played and the seat's final reward (``Imitation``).
+An *imitation* job (the warm start) seats its teacher everywhere (the greedy bot, or
+any agent spec such as a search with a network: expert iteration) and keeps, for
+every decision of every seat that has a choice, the observation, the distinct legal
+move vectors (at most ``IMITATION_MOVES``: the teacher's and a random sample of the
+others), which of them the teacher played and the seat's final reward
+(``Imitation``).
 
 A job is a pure function of its contents (its own random stream comes from
 ``job.seed``), so the same job gives the same rollout in this process, in a worker
@@ -43,7 +45,8 @@ import numpy.typing as npt
 import torch
 
 from ganzdy import network
-from ganzdy._core import Rules
+from ganzdy._core import GanzdyError, Rules
+from ganzdy.agents import Agent, agent_name, make_agent, view_for
 from ganzdy.games import game_of
 from ganzdy.parallel import ray_session
 from ganzdy.train.features import legal_move_vectors
@@ -81,18 +84,19 @@ class ActorJob:
     epsilon: float
     seed: int  # the job's random stream: exploration and the random bots
     collect: bool  # keep the learner's rows and targets
-    imitate: bool = False  # greedy at every seat; keep every decision (``Imitation``)
+    imitate: bool = False  # the teacher at every seat; keep every decision (``Imitation``)
     reward: str = "points"  # the targets' kind (``ganzdy.train.reward``)
+    teacher: str = "greedy"  # an imitation job's player: an agent spec (``make_agent``)
 
 
 @dataclass
 class Imitation:
-    """The decisions of deals greedy played at every seat, for the warm start."""
+    """The decisions of deals the teacher played at every seat, for the warm start."""
 
     observations: Matrix  # [decisions, observation]
     moves: Matrix  # [moves, move vector]: each decision's distinct legal moves in turn
     counts: npt.NDArray[np.int64]  # [decisions]: how many of ``moves`` are each's
-    chosen: npt.NDArray[np.int64]  # [decisions]: greedy's move, an index into its own
+    chosen: npt.NDArray[np.int64]  # [decisions]: the teacher's move, an index into its own
     targets: Matrix  # [decisions]: the seat's final reward
 
 
@@ -188,20 +192,44 @@ def _distinct_moves(vectors: Matrix, chosen: int, rng: np.random.Generator) -> t
     return np.ascontiguousarray(distinct, dtype=np.float32), where
 
 
+def _teacher_index(teacher: Agent | None, deal: Any) -> int:
+    """The index among ``deal``'s legal moves of the move ``teacher`` (None: the C++
+    greedy bot) plays; a forced move is not asked for."""
+    if teacher is None:
+        return int(deal.greedy_index())
+    legal = deal.legal_moves
+    if len(legal) == 1:
+        return 0
+    move = teacher.act(view_for(deal))
+    for index, candidate in enumerate(legal):
+        if candidate == move:
+            return index
+    raise GanzdyError(f"the teacher {agent_name(teacher)!r} played {move}, which is not legal")
+
+
 def _imitate(job: ActorJob) -> Rollout:
-    """Play an imitation job: greedy at every seat, every decision kept."""
+    """Play an imitation job: the teacher at every seat, every decision kept."""
     rules = job.rules
     match = game_of(rules).match_module
     rng = np.random.default_rng(job.seed)
     deals = [_new_deal(rules, job.arena_seed, spec) for spec in job.deals]
+    # The teachers' seeds come from a stream of their own, so the greedy warm start
+    # samples the same moves it did before teachers existed.
+    seeds = np.random.default_rng([job.seed, 1]).integers(2**63, size=(len(deals), rules.players))
     observations: list[Matrix] = []
     moves: list[Matrix] = []
     chosen: list[int] = []
     seats: list[tuple[int, int]] = []  # (deal, seat) of each decision
     for d, deal in enumerate(deals):
+        # An agent a seat and a deal, as a match seats them (an agent may keep state
+        # between its own moves, a search its tree), each on its own random stream.
+        teachers = [
+            None if job.teacher == "greedy" else make_agent(job.teacher, seed=int(seed))
+            for seed in seeds[d]
+        ]
         while not deal.is_terminal:
             seat = deal.current_player
-            index = deal.greedy_index()
+            index = _teacher_index(teachers[seat], deal)
             if len(deal.legal_moves) > 1:
                 distinct, where = _distinct_moves(legal_move_vectors(deal), index, rng)
                 if len(distinct) > 1:  # a forced move teaches no preference

@@ -10,13 +10,16 @@ a round's time, so further passes buy gradient steps cheaply.
 A self-play deal's rows weigh one learner side's share (``actors.row_weight``).
 
 Before that, a warm start (``imitate_steps`` decisions, 0: none): rounds of deals the
-greedy bot plays at every seat, and for each decision a loss that makes greedy's move
-score highest among the legal moves (cross-entropy over their scores divided by
+teacher plays at every seat, and for each decision a loss that makes the teacher's
+move score highest among the legal moves (cross-entropy over their scores divided by
 ``imitate_temperature``) plus the Monte Carlo regression of that move's score to the
 seat's final reward, so the scores stay on the reward scale the search and the
-Deep Monte Carlo targets use. Deep Monte Carlo then starts from greedy's level, not
-from random play (the untrained network loses almost every Guandan and Gouji hand, so
-its early deals teach little).
+Deep Monte Carlo targets use, ``epochs`` passes over each round's decisions. The
+teacher is the greedy bot by default: Deep Monte Carlo then starts from greedy's
+level, not from random play (the untrained network loses almost every Guandan and
+Gouji hand, so its early deals teach little). A stronger teacher, such as the search
+with a network (``--init`` that network and ``--teacher`` the search using it), is
+expert iteration: the network learns the moves the search finds with it.
 
 Everything random comes from the run's seed: the league's draws and the jobs' seeds
 from one NumPy generator, the shuffling from one torch generator, the deals from
@@ -42,6 +45,7 @@ import torch
 
 from ganzdy import network
 from ganzdy._core import GanzdyError, Rules, deal_seed
+from ganzdy.agents import make_agent
 from ganzdy.games import game_of
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, Imitation
 from ganzdy.train.checkpoint import load_checkpoint, save_checkpoint
@@ -91,6 +95,7 @@ class TrainConfig:
     checkpoint_every: float = 120.0  # seconds between checkpoints
     imitate_steps: int = IMITATE_STEPS  # warm-start decisions (greedy's), before DMC
     imitate_temperature: float = IMITATE_TEMPERATURE
+    teacher: str = "greedy"  # the warm start's player at every seat: an agent spec
 
     def command(self) -> str:
         """The ``ganzdy train`` command line that makes this run (every setting given)."""
@@ -118,6 +123,7 @@ class TrainConfig:
             "--final-eval-decks", str(self.final_eval_decks),
             "--imitate-steps", str(self.imitate_steps),
             "--imitate-temperature", f"{self.imitate_temperature:g}",
+            "--teacher", self.teacher,
         ]  # fmt: skip
         if self.init is not None:
             parts += ["--init", self.init]
@@ -142,6 +148,7 @@ class TrainConfig:
         data.setdefault("epochs", 1)
         data.setdefault("reward", "points")
         data.setdefault("init", None)
+        data.setdefault("teacher", "greedy")
         return cls(**data)
 
     def check(self) -> None:
@@ -165,11 +172,12 @@ class TrainConfig:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not self.hidden or any(w < 1 for w in self.hidden):
             raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
-        if self.init is not None and self.imitate_steps > 0:
+        if self.init is not None and self.imitate_steps > 0 and self.teacher == "greedy":
             raise GanzdyError(
-                f"--init {self.init} starts from a trained network, so there is no warm start: "
-                f"give --imitate-steps 0, not {self.imitate_steps}"
+                f"--init {self.init} starts from a trained network, so there is no warm start "
+                f"from greedy: give --imitate-steps 0 (not {self.imitate_steps}) or a --teacher"
             )
+        make_agent(self.teacher)  # an unknown agent or parameter: AgentError, here
         if self.imitate_steps < 0:
             raise GanzdyError(f"imitate-steps must not be negative, not {self.imitate_steps}")
         if not (self.imitate_temperature > 0 and np.isfinite(self.imitate_temperature)):
@@ -374,6 +382,7 @@ class Trainer:
                     collect=True,
                     imitate=True,
                     reward=config.reward,
+                    teacher=config.teacher,
                 )
             )
         parts = [r.imitation for r in pool.run(jobs) if r.imitation is not None]
@@ -382,8 +391,8 @@ class Trainer:
         progress.rounds += 1
 
     def imitate(self, parts: list[Imitation]) -> int:
-        """One pass of warm-start steps over ``parts``' decisions, shuffled,
-        ``IMITATION_BATCH`` decisions a step; how many decisions there were."""
+        """``epochs`` passes of warm-start steps over ``parts``' decisions, each
+        shuffled, ``IMITATION_BATCH`` decisions a step; how many decisions there were."""
         observations = np.concatenate([p.observations for p in parts])
         counts = np.concatenate([p.counts for p in parts])
         chosen = np.concatenate([p.chosen for p in parts])
@@ -391,26 +400,27 @@ class Trainer:
         moves = np.concatenate([p.moves for p in parts])
         offsets = np.concatenate([[0], np.cumsum(counts)])
         total = len(counts)
-        order = torch.randperm(total, generator=self.shuffle).numpy()
         temperature = self.config.imitate_temperature
-        for start in range(0, total, IMITATION_BATCH):
-            pick = order[start : start + IMITATION_BATCH]
-            sizes = torch.from_numpy(counts[pick])
-            rows = np.concatenate([moves[offsets[i] : offsets[i + 1]] for i in pick])
-            scores = self.model.score_moves(
-                torch.from_numpy(observations[pick]), torch.from_numpy(rows), sizes
-            )
-            # Each decision's moves are a contiguous run of ``scores``: a padded
-            # [decisions, most moves] matrix gives the softmax over each run.
-            width = int(sizes.max())
-            padded = torch.full((len(pick), width), -torch.inf)
-            within = torch.arange(width)[None, :] < sizes[:, None]
-            padded[within] = scores / temperature
-            first = torch.cumsum(sizes, 0) - sizes  # each decision's first score
-            greedy = torch.from_numpy(chosen[pick])
-            ranking = torch.nn.functional.cross_entropy(padded, greedy)
-            value = torch.nn.functional.mse_loss(scores[first + greedy], targets[pick])
-            self._step(ranking + value)
+        for _ in range(self.config.epochs):
+            order = torch.randperm(total, generator=self.shuffle).numpy()
+            for start in range(0, total, IMITATION_BATCH):
+                pick = order[start : start + IMITATION_BATCH]
+                sizes = torch.from_numpy(counts[pick])
+                rows = np.concatenate([moves[offsets[i] : offsets[i + 1]] for i in pick])
+                scores = self.model.score_moves(
+                    torch.from_numpy(observations[pick]), torch.from_numpy(rows), sizes
+                )
+                # Each decision's moves are a contiguous run of ``scores``: a padded
+                # [decisions, most moves] matrix gives the softmax over each run.
+                width = int(sizes.max())
+                padded = torch.full((len(pick), width), -torch.inf)
+                within = torch.arange(width)[None, :] < sizes[:, None]
+                padded[within] = scores / temperature
+                first = torch.cumsum(sizes, 0) - sizes  # each decision's first score
+                taught = torch.from_numpy(chosen[pick])
+                ranking = torch.nn.functional.cross_entropy(padded, taught)
+                value = torch.nn.functional.mse_loss(scores[first + taught], targets[pick])
+                self._step(ranking + value)
         return total
 
     def _evaluate(self, pool: ActorPool, final: bool = False) -> None:
