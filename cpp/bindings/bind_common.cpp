@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <random>
 #include <string>
@@ -140,6 +141,16 @@ int dealer_arg(py::handle dealer, int players) {
   if (!is_int || overflow != 0 || v < 0 || v >= players)
     throw RulesError("dealer=" + quoted(dealer) + " is not a seat: expected 0 to " + std::to_string(players - 1));
   return static_cast<int>(v);
+}
+
+double temperature_arg(py::handle obj, double game_default, const char* function, const char* name) {
+  if (obj.is_none()) return game_default;
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
+    throw py::type_error(std::string(name) + " must be a number or None, not " + quoted(obj));
+  const double t = obj.cast<double>();
+  if (!(t > 0) || !std::isfinite(t))
+    throw RulesError(std::string(function) + ": " + name + "=" + quoted(obj) + " must be a positive number");
+  return t;
 }
 
 std::string text_arg(py::handle obj, const char* what) {

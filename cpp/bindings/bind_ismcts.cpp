@@ -120,23 +120,13 @@ class PyEvaluator final : public Evaluator<Deal> {
   py::object f_;
 };
 
-// A network prior's temperature: None is the game's (prior_temperature_for).
-double prior_temperature_from(py::handle obj, const Rules& rules) {
-  if (obj.is_none()) return prior_temperature_for(rules.game());
-  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
-    throw py::type_error("prior_temperature must be a number or None, not " + quoted(obj));
-  const double t = obj.cast<double>();
-  if (!(t > 0) || !std::isfinite(t))
-    throw RulesError("ismcts: prior_temperature=" + quoted(obj) + " must be a positive number");
-  return t;
-}
-
 // The evaluator an `evaluator=` argument names: None, "greedy" (the built-in
 // GreedyEvaluator), a Network (its priors softmax(score / prior_temperature)) or a
 // callable (PyEvaluator).
 template <class Deal>
 std::unique_ptr<Evaluator<Deal>> evaluator_from(py::handle obj, const Rules& rules, py::handle temperature) {
-  const double prior_temperature = prior_temperature_from(temperature, rules);
+  const double prior_temperature =
+      temperature_arg(temperature, GameTraits<Deal>::kPriorTemperature, "ismcts", "prior_temperature");
   if (obj.is_none()) return nullptr;
   // A learned network: its own C++ evaluator, which takes no GIL, so threads search in parallel.
   if (py::isinstance<Network>(obj))

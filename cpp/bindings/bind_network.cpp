@@ -139,12 +139,8 @@ void bind_network(py::module_& m) {
             return with_deal(deal, [&](const auto& d) {
               using D = std::decay_t<decltype(d)>;
               require_acting(d, py::none(), "Network.evaluate()");
-              if (!temperature.is_none() && (py::isinstance<py::bool_>(temperature) ||
-                                             !(py::isinstance<py::int_>(temperature) ||
-                                               py::isinstance<py::float_>(temperature))))
-                throw py::type_error("temperature must be a number or None, not " + quoted(temperature));
-              const float t = temperature.is_none() ? static_cast<float>(prior_temperature_for(d.rules().game()))
-                                                    : temperature.cast<float>();
+              const auto t = static_cast<float>(temperature_arg(temperature, GameTraits<D>::kPriorTemperature,
+                                                                "Network.evaluate", "temperature"));
               const NetworkEvaluator<D> evaluator(net, d.rules(), t);
               const D frozen = d.copy_without_history();
               MoveList legal;

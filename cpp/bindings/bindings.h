@@ -46,6 +46,10 @@ using ganzdy::quoted;
 // unreadable, like any other text the engine cannot read, so callers catching
 // GanzdyError for bad text catch it too. Both quote `obj` with quoted().
 std::string text_arg(py::handle obj, const char* what);
+// A temperature argument `name` of `function`: None is `game_default`; anything but
+// an int or float is a TypeError, a number that is not positive and finite a
+// RulesError quoting it.
+double temperature_arg(py::handle obj, double game_default, const char* function, const char* name);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);

@@ -174,6 +174,13 @@ def test_a_bad_prior_temperature_is_refused() -> None:
             ganzdy.ismcts(info, evaluator=shipped("gouji"), iterations=5, prior_temperature=bad)
     with pytest.raises(AgentError, match="prior_temperature=0"):
         make_agent("ismcts:prior_temperature=0")
+    # Network.evaluate checks its temperature as the search does.
+    deal = midgame("gouji", 1, 3)
+    for bad in (0.0, -1.0, float("inf"), float("nan")):
+        with pytest.raises(ganzdy.RulesError, match=r"Network.evaluate: temperature="):
+            shipped("gouji").evaluate(deal, temperature=bad)
+    with pytest.raises(TypeError, match="temperature must be a number or None, not 'hot'"):
+        shipped("gouji").evaluate(deal, temperature="hot")  # type: ignore[arg-type]
 
 
 def test_the_search_backs_up_the_reward_its_network_was_trained_on(tmp_path: Any) -> None:

@@ -3,6 +3,8 @@ iteration when the teacher is the search with the network being trained)."""
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 
 import numpy as np
@@ -111,3 +113,15 @@ def test_a_bad_teacher_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert small_run(tmp_path / "b", "--teacher", "ismcts:depth=3") == 2
     assert "'depth'" in capsys.readouterr().err
     assert not (tmp_path / "a" / "checkpoint.pt").exists()
+
+
+def test_the_warm_start_is_evaluated_as_it_goes(tmp_path: Path) -> None:
+    # Every --eval-every imitated decisions an evaluation, then the warm start's end.
+    assert small_run(tmp_path / "run", "--imitate-steps", "150", "--steps", "150",
+                     "--eval-every", "40") == 0  # fmt: skip
+    curve = json.loads((tmp_path / "run" / "curve.json").read_text())
+    imitated = [e["imitated"] for e in curve]
+    assert imitated[0] == 0 and all(e["steps"] == 0 for e in curve)
+    assert imitated == sorted(imitated) and any(0 < i < 150 for i in imitated)
+    gaps = [b - a for a, b in itertools.pairwise(imitated[:-1])]
+    assert all(gap >= 40 for gap in gaps)  # no sooner than every 40 decisions

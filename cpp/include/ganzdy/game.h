@@ -114,6 +114,8 @@ concept GameDeal = std::copy_constructible<D> &&
 //                                       move_from(id, hand)) and why_not_id(deal,
 //                                       id); else card-level features, wild_face(deal)
 //   kWiden                              the search widens nodes progressively
+//   kPriorTemperature                   the search's default temperature of a
+//                                       network's prior (rl/network.h)
 //   make(rules, seed, dealer)           the deal factory: a deal shuffled from seed
 //   episode(rules, seed, env, episode)  the vector env's deal of one episode
 //   batch_deal(rules, seed, index,      deal `index` of a playout batch
@@ -172,6 +174,7 @@ concept GameTraitsOf =
       { T::kMoveIds } -> std::convertible_to<bool>;
       { T::kWiden } -> std::convertible_to<bool>;
       { T::kCountsBombs } -> std::convertible_to<bool>;
+      { T::kPriorTemperature } -> std::convertible_to<double>;
       { T::require(shared) } -> std::same_as<const std::shared_ptr<const Rules>&>;
       { T::players(rules) } -> std::same_as<int>;
       { T::seat_after(rules, seat, seat) } -> std::same_as<int>;

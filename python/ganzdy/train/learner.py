@@ -198,6 +198,7 @@ class Progress:
     updates: int = 0
     seconds: float = 0.0  # training wall time, over resumes
     next_eval: int = 0
+    next_imitation_eval: int = 0  # the warm start's evaluations, by imitated decisions
     next_snapshot: int = 0
     imitated: int = 0  # warm-start decisions trained on
     imitation_deals: int = 0
@@ -265,10 +266,14 @@ class Trainer:
             while True:
                 progress.seconds = time.monotonic() - began
                 imitating = progress.imitated < config.imitate_steps
-                # The untrained network is evaluated, then none until the warm start ends.
-                if not self.curve or (not imitating and progress.steps >= progress.next_eval):
+                # The untrained (or --init) network is evaluated, then every eval_every
+                # decisions trained on: the warm start's imitated ones, then the
+                # learner's (whose first evaluation is the warm start's end).
+                if not self.curve or self._evaluation_due(imitating):
                     self._evaluate(pool)
-                    if not imitating:
+                    if imitating:
+                        progress.next_imitation_eval = progress.imitated + config.eval_every
+                    else:
                         progress.next_eval += config.eval_every
                 if self._done():
                     break
@@ -289,6 +294,12 @@ class Trainer:
         self._save()
         self._finish()
         return self.curve[-1]
+
+    def _evaluation_due(self, imitating: bool) -> bool:
+        p = self.progress
+        if imitating:
+            return p.imitated >= p.next_imitation_eval
+        return p.steps >= p.next_eval
 
     def _done(self) -> bool:
         c, p = self.config, self.progress

@@ -42,6 +42,9 @@ struct GameTraits<gdy::Deal> {
   static constexpr bool kTribute = false;  // a deal stands alone: no tribute between deals
   // The points reward's scale, times the stake per card (ismcts.h).
   static constexpr double kPointsScale = 32.0;
+  // The search's default temperature of a network's prior (rl/network.h): broad; the
+  // sharper 0.02 did not play better (docs/search.md).
+  static constexpr double kPriorTemperature = 0.1;
 
   // The game's rules preset, for the registry (core/games.cpp).
   static const detail::Preset& preset() { return detail::gan_deng_yan_preset(); }

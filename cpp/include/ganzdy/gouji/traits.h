@@ -42,6 +42,10 @@ struct GameTraits<gj::Deal> {
   static constexpr bool kCountsBombs = false;
   static constexpr bool kTribute = true;  // a hand after the first pays tribute (batch_deal's `tribute`)
   static constexpr double kPointsScale = 4.0;
+  // The search's default temperature of a network's prior (rl/network.h). Sharp: at
+  // 0.1 the prior over Gouji's dozens of moves was nearly flat and a 100-iteration
+  // search played below the network alone; at 0.02 it plays above it (docs/search.md).
+  static constexpr double kPriorTemperature = 0.02;
 
   // The game's rules preset, for the registry (core/games.cpp).
   static const detail::Preset& preset() { return detail::gouji_preset(); }

@@ -44,6 +44,9 @@ struct GameTraits<gd::Deal> {
   static constexpr bool kCountsBombs = true;
   static constexpr bool kTribute = true;  // a hand after the first pays tribute (batch_deal's `tribute`)
   static constexpr double kPointsScale = 2.0;  // a deal moves 1 to 3 levels (4 under '4-2-1')
+  // The search's default temperature of a network's prior (rl/network.h): broad; the
+  // sharper 0.02 did not play better (docs/search.md).
+  static constexpr double kPriorTemperature = 0.1;
   static constexpr std::uint64_t kSetupSalt = 0x7B1B07E5E7D0A11FULL;
 
   // The game's rules preset, for the registry (core/games.cpp).

@@ -171,25 +171,21 @@ class Network {
   std::vector<Layer> layers_;  // the layers after the first
 };
 
-// The default temperature of a network's prior in `game`. Scores are rewards in [0, 1]
-// and a position's moves differ by hundredths: 0.1 keeps the prior broad (a move 0.05
-// better gets e^0.5 = 1.6 times the weight), 0.02 trusts the network's ranking (e^2.5 =
-// 12 times). Gouji's is 0.02: at 0.1 the prior over its dozens of moves was nearly flat
-// and a 100-iteration search played below the network alone, at 0.02 above it; Gan Deng
-// Yan's and Guandan's did not gain from it (docs/search.md has the arenas).
-constexpr double prior_temperature_for(Game game) { return game == Game::gouji ? 0.02 : 0.1; }
-
 // The network as the search's evaluator: priors softmax(score / temperature) over
 // the legal moves (suit variants share a score, so a prior), value the best score
-// clamped to [0, 1]. Throws NetworkFileError at construction unless the network
-// fits `rules`' game, seat count and observation, GanzdyError unless temperature > 0.
+// clamped to [0, 1]. Scores are rewards in [0, 1] and a position's moves differ by
+// hundredths: 0.1 keeps the prior broad (a move 0.05 better gets e^0.5 = 1.6 times the
+// weight), 0.02 trusts the network's ranking (e^2.5 = 12 times); each game's default
+// is its GameTraits' kPriorTemperature. Throws NetworkFileError at construction unless
+// the network fits `rules`' game, seat count and observation, GanzdyError unless
+// temperature > 0.
 template <GameDeal Deal>
 class NetworkEvaluator final : public Evaluator<Deal> {
  public:
   NetworkEvaluator(std::shared_ptr<const Network> network, const Rules& rules, float temperature);
-  // At the game's default temperature, prior_temperature_for(rules.game()).
+  // At the game's default temperature, GameTraits<Deal>::kPriorTemperature.
   NetworkEvaluator(std::shared_ptr<const Network> network, const Rules& rules)
-      : NetworkEvaluator(std::move(network), rules, static_cast<float>(prior_temperature_for(rules.game()))) {}
+      : NetworkEvaluator(std::move(network), rules, static_cast<float>(GameTraits<Deal>::kPriorTemperature)) {}
 
   float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override;
 
