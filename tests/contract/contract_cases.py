@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ganzdy
+import later_hands
 from ganzdy import Move, Rules
 
 # The option sets of each game that change the flow of a deal, not only its scoring:
@@ -61,38 +62,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 POINT_SUMS: dict[str, int] = {"gan_deng_yan": 0, "guandan": 0, "gouji": 0}
 
 # How the deals of a case start, one after another: a first hand, or a later one whose
-# setup is what the previous hand left (Guandan's finishing order, which sets the
-# tribute, §8.3; Gouji's result: places, points opened, 闷, which set purchases and
-# tribute, §7), given to rules.new_deal as keywords.
+# setup is what the previous hand left (tests/references/later_hands.py).
 SETUPS: dict[str, list[dict[str, Any]]] = {
     "gan_deng_yan": [{}],
-    "guandan": [
-        {},
-        {"previous_finish": [0, 2]},
-        {"previous_finish": [1, 0, 3]},
-        {"previous_finish": [3, 1, 0, 2]},
-    ],
-    "gouji": [
-        {},
-        {
-            "previous": {
-                "places": [0, 3, 4, 5, 1, 2],
-                "pointed": [],
-                "declared": [],
-                "burns": [],
-                "men": [(2, 3), (4, 0), (5, 0)],
-            }
-        },
-        {
-            "previous": {
-                "places": [1, 0, 2, 3, 4, 5],
-                "pointed": [0, 2],
-                "declared": [],
-                "burns": [],
-                "men": [(2, 0), (3, 5), (4, 5), (5, 0)],
-            }
-        },
-    ],
+    "guandan": [{}, *later_hands.GUANDAN],
+    "gouji": [{}, *later_hands.GOUJI],
 }
 
 # What a deal built from a deck order needs besides it, and the OpenSpiel game's

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 import ganzdy
+import later_hands
 
 # The option sets and setups the world tests play, each game's that change how cards
 # move before or during play: draws and who draws (Gan Deng Yan), forced reveals
@@ -39,39 +40,17 @@ PRESETS: list[tuple[ganzdy.Rules, dict[str, Any]]] = [
     ),
     (ganzdy.Rules("guandan"), {}),
     (ganzdy.Rules("guandan", first_lead_first_hand="turned_card"), {}),
-    (ganzdy.Rules("guandan", level="7"), {"previous_finish": [0, 2]}),
-    (ganzdy.Rules("guandan"), {"previous_finish": [1, 0, 3]}),
-    (ganzdy.Rules("guandan", level="A"), {"previous_finish": [3, 1, 0, 2]}),
+    (ganzdy.Rules("guandan", level="7"), later_hands.GUANDAN[0]),
+    (ganzdy.Rules("guandan"), later_hands.GUANDAN[1]),
+    (ganzdy.Rules("guandan", level="A"), later_hands.GUANDAN[2]),
     (
         ganzdy.Rules("guandan", double_tribute_assignment="first_picks"),
         {"previous_finish": [2, 0]},
     ),
     (ganzdy.Rules("gouji"), {}),
     (ganzdy.Rules("gouji", men_immediate_bottom=True, buy_four=True), {}),
-    (
-        ganzdy.Rules("gouji"),
-        {
-            "previous": {
-                "places": [0, 3, 4, 5, 1, 2],
-                "pointed": [],
-                "declared": [],
-                "burns": [],
-                "men": [(2, 3), (4, 0), (5, 0)],
-            }
-        },
-    ),
-    (
-        ganzdy.Rules("gouji", burn_illegal_mode="penalize"),
-        {
-            "previous": {
-                "places": [1, 0, 2, 3, 4, 5],
-                "pointed": [0, 2],
-                "declared": [],
-                "burns": [],
-                "men": [(2, 0), (3, 5), (4, 5), (5, 0)],
-            }
-        },
-    ),
+    (ganzdy.Rules("gouji"), later_hands.GOUJI[0]),
+    (ganzdy.Rules("gouji", burn_illegal_mode="penalize"), later_hands.GOUJI[1]),
 ]
 
 
