@@ -151,7 +151,7 @@ def test_evaluate_gives_softmax_priors_and_the_best_score(tmp_path: Path) -> Non
         want = np.exp((scores - scores.max()) / temperature)
         np.testing.assert_allclose(priors, want / want.sum(), rtol=1e-4, atol=1e-7)
         assert value == pytest.approx(min(max(scores.max(), 0.0), 1.0), abs=1e-6)
-    with pytest.raises(ganzdy.GanzdyError, match=r"temperature 0\.0+; expected > 0"):
+    with pytest.raises(ganzdy.RulesError, match=r"temperature=0\.0 must be a positive number"):
         net.evaluate(deal, temperature=0.0)
 
 
