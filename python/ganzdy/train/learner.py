@@ -93,7 +93,7 @@ class TrainConfig:
     bootstrap: int = 1000
     progress_every: float = 10.0  # seconds between progress lines
     checkpoint_every: float = 120.0  # seconds between checkpoints
-    imitate_steps: int = IMITATE_STEPS  # warm-start decisions (greedy's), before DMC
+    imitate_steps: int = IMITATE_STEPS  # warm-start decisions (the teacher's), before DMC
     imitate_temperature: float = IMITATE_TEMPERATURE
     teacher: str = "greedy"  # the warm start's player at every seat: an agent spec
 
