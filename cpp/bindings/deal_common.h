@@ -49,6 +49,23 @@ void bind_legal_moves(py::module_& m, const char* name, const char* doc) {
       .def("__contains__", [](const View& v, py::handle move) {
         return py::isinstance<Move>(move) && v.deal->is_legal(move.cast<Move>());
       })
+      // As list.index, with the engine's error: an index is what a policy over the legal
+      // moves (a teacher's label, an OpenSpiel action) needs of a move an agent chose.
+      .def(
+          "index",
+          [](const View& v, py::handle move) {
+            if (!py::isinstance<Move>(move))
+              throw IllegalMoveError("legal_moves.index(" + quoted(move) + "): expected a Move");
+            const Move wanted = move.cast<Move>();
+            const auto moves = v.moves();
+            for (std::size_t i = 0; i < moves.size(); ++i)
+              if (moves[i] == wanted) return i;
+            throw IllegalMoveError(v.deal->is_terminal()
+                                       ? wanted.str() + " is not a legal move: the deal is over"
+                                       : wanted.str() + " is not a legal move of seat " +
+                                             std::to_string(v.deal->current_player()));
+          },
+          py::arg("move"), "The index of `move` among the legal moves; IllegalMoveError when it is not one.")
       .def("__repr__", [prefix](const View& v) {
         auto moves = v.moves();
         std::string out = prefix + std::to_string(moves.size()) + "): ";

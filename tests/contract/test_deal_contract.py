@@ -39,8 +39,9 @@ from contract_cases import (
     snapshot,
 )
 from ganzdy import GanzdyError, IllegalMoveError, Move
+from scale import scaled
 
-DEALS = 20  # a case; x 20 cases = 400 deals played whole, with every check
+DEALS = scaled(20)  # a case; x 20 cases = 400 deals played whole, with every check
 STEP = 5  # pop, illegal-move and legal-move checks every STEP plies (every ply for the first)
 LEGAL_CHECKED = 24  # is_legal on at most this many legal moves a checked ply, spread out
 
@@ -86,6 +87,10 @@ def check_illegal(deal: Any) -> None:
         assert deal.why_illegal(move), move
         with pytest.raises(IllegalMoveError):
             deal.push(move)
+        with pytest.raises(
+            IllegalMoveError, match=f"is not a legal move of seat {deal.current_player}"
+        ):
+            deal.legal_moves.index(move)
         assert snapshot(deal) == before, f"a refused {move!r} changed the deal"
         tried += 1
     assert tried, f"no illegal move found at ply {deal.ply}"
@@ -98,14 +103,18 @@ def check_ply(deal: Any, deck: Counter[str], size: int, full: bool) -> None:
     moves = deal.legal_moves
     if deal.is_terminal:
         assert len(moves) == 0 and deal.current_player is None
+        with pytest.raises(IllegalMoveError, match="pass is not a legal move: the deal is over"):
+            moves.index(Move("pass"))
         return
     assert len(moves) > 0 and deal.current_player is not None
     if not full:
         return
     listed = list(moves)
     assert len(set(listed)) == len(listed), "a legal move is listed twice"
-    for move in listed[:: max(1, len(listed) // LEGAL_CHECKED)]:
+    for index in range(0, len(listed), max(1, len(listed) // LEGAL_CHECKED)):
+        move = listed[index]
         assert deal.is_legal(move) and deal.why_illegal(move) is None, move
+        assert moves.index(move) == index, move
     check_illegal(deal)
 
 
@@ -271,3 +280,14 @@ def test_a_bad_deck_order_is_a_deck_error_quoting_it(game: str) -> None:
             rules.new_deal(deck=bad)
     with pytest.raises(ganzdy.RulesError, match="give a seed or a deck order, not both"):
         rules.new_deal(seed=1, deck=rules.new_deal(seed=1).deck)
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_legal_moves_index_refuses_what_is_not_a_move(game: str) -> None:
+    moves = ganzdy.Rules(game).new_deal(seed=1).legal_moves
+    for bad, quoted in (("pass", "'pass'"), (3, "3"), (None, "None")):
+        with pytest.raises(
+            IllegalMoveError, match=rf"legal_moves.index\({quoted}\): expected a Move"
+        ):
+            moves.index(bad)
+    assert moves.index(moves[len(moves) - 1]) == len(moves) - 1

@@ -25,8 +25,9 @@ import ganzdy
 from contract_cases import CASES, DECK_SETUP, OPENSPIEL_SETUP, Case, choose, counts
 from ganzdy import Move
 from ganzdy.env.openspiel import game_of
+from scale import scaled
 
-TWINS = 6  # a case: each a different deal, watching seat and pair of other seats
+TWINS = scaled(6)  # a case: each a different deal, watching seat and pair of other seats
 SWAP_RANKS = "6789TJ"  # cards of these ranks decide nothing before they are played
 MIN_COMPARED = 30  # plies compared on average a twin, so the test cannot pass empty
 

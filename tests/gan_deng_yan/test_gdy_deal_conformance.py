@@ -37,10 +37,11 @@ import pytest
 
 import ganzdy
 from ganzdy import Cards, GanDengYanDeal, Move, Rules
+from scale import scaled
 
 # Fixed so every run is reproducible; GDY_CONF_SEED / GDY_CONF_DEALS allow a deeper soak run.
 SEED = int(os.environ.get("GDY_CONF_SEED", "20240611"))
-DEALS_PER_SET = int(os.environ.get("GDY_CONF_DEALS", "84"))  # x 24 sets = 2,016 deals
+DEALS_PER_SET = int(os.environ.get("GDY_CONF_DEALS", str(scaled(84))))  # x 24 sets = 2,016 deals
 
 # Hand sizes are chosen so that every set deals legally to 2-6 players (6 x 8 + 3 <= 54).
 OPTION_SETS: list[dict[str, Any]] = [
@@ -694,7 +695,7 @@ def test_random_deals(options: dict[str, Any]) -> None:
 
 
 def test_enough_deals_and_every_deal_option() -> None:
-    assert DEALS_PER_SET * len(OPTION_SETS) >= 2000
+    assert DEALS_PER_SET * len(OPTION_SETS) >= scaled(2000)
     used = {(k, str(v)) for o in OPTION_SETS for k, v in o.items()}
     rules = Rules("gan_deng_yan", players=4)
     deal_options = (

@@ -12,6 +12,7 @@ import pytest
 import ganzdy
 import world_reference as ref
 from sampled_worlds import assert_world_is_a_deal
+from scale import scaled
 
 DEFAULT = ganzdy.Rules("gan_deng_yan")
 
@@ -88,7 +89,7 @@ SWEEP_RULES = [
 @pytest.mark.parametrize("rules", SWEEP_RULES, ids=str)
 def test_every_position_of_random_deals_has_a_world_with_a_past(rules: ganzdy.Rules) -> None:
     rng = random.Random(rules.players)
-    for _ in range(4):
+    for _ in range(scaled(4)):
         deal = rules.new_deal(seed=rng.randrange(2**63), dealer=rng.randrange(rules.players))
         while not deal.is_terminal:
             seat = rng.randrange(rules.players)

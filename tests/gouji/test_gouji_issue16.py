@@ -23,6 +23,7 @@ from ganzdy import GoujiDeal, Rules
 from ganzdy.agents import RandomAgent
 from ganzdy.gouji.match import GoujiMatch
 from sampled_worlds import assert_world_is_a_deal
+from scale import scaled
 from test_gouji_deal_conformance import check_world
 
 # Option sets the sweep deals under: the defaults (revolutions, buying 3s, tribute from
@@ -91,7 +92,7 @@ def test_a_bounded_sweep_of_random_hands_samples_every_seat() -> None:
     samples = 0
     started = time.perf_counter()
     hands = 0
-    while hands < 42 and time.perf_counter() - started < 60:
+    while hands < scaled(42) and time.perf_counter() - started < 60:
         rules = Rules("gouji", **SWEEP_OPTIONS[hands % len(SWEEP_OPTIONS)])
         previous = None
         if hands % 3:
@@ -107,7 +108,7 @@ def test_a_bounded_sweep_of_random_hands_samples_every_seat() -> None:
                     samples += 1
             deal.push(rng.choice(list(deal.legal_moves)))
         hands += 1
-    assert hands >= 14 and samples > 100 * hands
+    assert hands >= scaled(14) and samples > 100 * hands
 
 
 # Item 7: records and pickles of sampled worlds.

@@ -59,25 +59,27 @@ class MoveGroup:
 def group_moves(moves: Iterable[Move], rules: Rules) -> list[MoveGroup]:
     """``moves`` grouped by (kind, key rank, length, wild cards used), in the order each
     group's first move comes."""
-    moves = list(moves)
-    wild = set(wild_cards(rules, {card for move in moves for card in move.cards}))
-    grouped: dict[tuple[str, str, int, int], list[Move]] = {}
-    for move in moves:
-        wilds = sum(1 for card in move.cards if card in wild)
-        grouped.setdefault((move.kind, move.rank, move.length, wilds), []).append(move)
-
-    def spent(move: Move) -> list[int]:
-        # The strengths of the wild cards a move spends, strongest first, so the move
-        # spending the weakest sorts first.
-        used = [card if card in ("BJ", "RJ") else card[0] for card in move.cards if card in wild]
-        return sorted((_STRENGTH.index(rank) for rank in used), reverse=True)
+    # Each move's cards are read from the engine once: a Gouji lead lists hundreds of moves.
+    cards_of = [(move, list(move.cards)) for move in moves]
+    wild = set(wild_cards(rules, {card for _, cards in cards_of for card in cards}))
+    # The strengths of the wild cards a move spends, strongest first, so that the move
+    # spending the weakest sorts first.
+    grouped: dict[tuple[str, str, int, int], list[tuple[list[int], Move]]] = {}
+    for move, cards in cards_of:
+        used = [
+            _STRENGTH.index(card if card in ("BJ", "RJ") else card[0])
+            for card in cards
+            if card in wild
+        ]
+        key = (move.kind, move.rank, move.length, len(used))
+        grouped.setdefault(key, []).append((sorted(used, reverse=True), move))
 
     groups = []
     for (kind, rank, length, wilds), members in grouped.items():
         if wilds:
             # A stable sort: among equal spendings the engine's order stands.
-            members.sort(key=spent)
-        groups.append(MoveGroup(kind, rank, length, wilds, tuple(members)))
+            members.sort(key=lambda member: member[0])
+        groups.append(MoveGroup(kind, rank, length, wilds, tuple(move for _, move in members)))
     return groups
 
 

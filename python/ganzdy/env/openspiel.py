@@ -49,7 +49,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from ganzdy._check import count, instance, integral, optional_integral
-from ganzdy._core import GanzdyError, IllegalMoveError, Move, Rules
+from ganzdy._core import GanzdyError, Move, Rules
 from ganzdy.games import DEFAULT_GAME, GAMES
 from ganzdy.games import Game as RegisteredGame
 from ganzdy.games import game_of as registered
@@ -417,10 +417,7 @@ class DealState(pyspiel.State):  # type: ignore[misc]
             return game.rules.move_id(move)
         if self._deal is None:
             raise ValueError(f"{move}: the deck is still being dealt")
-        for index, legal in enumerate(self._deal.legal_moves):
-            if legal == move:
-                return index
-        raise IllegalMoveError(f"{move} is not a legal move of seat {self._deal.current_player}")
+        return int(self._deal.legal_moves.index(move))
 
     def _move(self, action: int) -> Move:
         """The legal move of an action of a game without move ids."""

@@ -45,7 +45,7 @@ import numpy.typing as npt
 import torch
 
 from ganzdy import network
-from ganzdy._core import GanzdyError, Rules
+from ganzdy._core import IllegalMoveError, Rules
 from ganzdy.agents import Agent, agent_name, make_agent, view_for
 from ganzdy.games import game_of
 from ganzdy.parallel import ray_session
@@ -201,10 +201,12 @@ def _teacher_index(teacher: Agent | None, deal: Any) -> int:
     if len(legal) == 1:
         return 0
     move = teacher.act(view_for(deal))
-    for index, candidate in enumerate(legal):
-        if candidate == move:
-            return index
-    raise GanzdyError(f"the teacher {agent_name(teacher)!r} played {move}, which is not legal")
+    try:
+        return int(legal.index(move))
+    except IllegalMoveError as error:
+        raise IllegalMoveError(
+            f"the teacher {agent_name(teacher)!r} played {move}, which is not legal"
+        ) from error
 
 
 def _imitate(job: ActorJob) -> Rollout:
