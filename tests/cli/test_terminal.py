@@ -18,6 +18,7 @@ from ganzdy.cli import main
 from ganzdy.display.groups import group_moves, ranks_of, wild_cards
 from ganzdy.display.text import Style
 from ganzdy.web.table import Replay
+from scale import scaled
 
 MENU_LINE = re.compile(r"^ {2}[ \d]{3}\d {2}(\S+)(?: (\S+))?(?: +(.*?))?(?: {2}\((\d+) ways\))?$")
 
@@ -121,7 +122,7 @@ def test_wild_cards_are_marked_in_the_hand() -> None:
 def test_numbers_and_ranks_choose_a_groups_move_on_random_positions() -> None:
     for game in ganzdy.GAMES:
         rules = ganzdy.Rules(game)
-        for seed in range(6):
+        for seed in range(scaled(6)):
             deal = rules.new_deal(seed=seed)
             for _ in range(40):
                 if deal.is_terminal:
