@@ -525,6 +525,17 @@ class SeatView:
         return cast("Move | None", self._get("greedy_move"))
 
     @property
+    def move_groups(self) -> tuple[MoveGroup, ...]:
+        """The legal moves grouped as a person chooses among them
+        (``ganzdy.display.groups``: the suit variants of one play are one choice),
+        grouped when first read: the terminal's menu, its hint and every answer typed
+        at one prompt read the same groups, and a Gouji lead has hundreds of moves."""
+        groups = self._values.get("move_groups")
+        if groups is None:
+            groups = self._values["move_groups"] = tuple(group_moves(self.legal_moves, self.rules))
+        return cast("tuple[MoveGroup, ...]", groups)
+
+    @property
     def observation(self) -> npt.NDArray[np.float32] | None:
         """This seat's observation vector, ``deal.observation(seat)`` (float32, laid out
         as the game's ``observation_spec``; read-only), built when first read; None for a
@@ -1153,7 +1164,7 @@ def find_move(view: SeatView, text: str) -> Move:
     answer = " ".join(text.split())
     if not answer:
         raise ParseError("type a move number, card text such as '8h 8d', or 'pass'")
-    groups = group_moves(legal, view.rules)
+    groups = view.move_groups
     if answer.isdigit():
         number = int(answer)
         if 1 <= number <= len(groups):
@@ -1381,7 +1392,7 @@ class HumanAgent:
         self._write(f"cards: {counts}{game.counts_note(view)}")
         marked = f"  (* wild: {' '.join(wild)})" if wild else ""
         self._write(f"your hand: {style.cards(hand, wild)}{marked}")
-        groups = group_moves(view.legal_moves, view.rules)
+        groups = view.move_groups
         shown_groups = len(groups) if every_move else self.shown_moves
         for number, group in enumerate(groups[:shown_groups], 1):
             self._write(f"  {number:>4}  {self._describe(group, style, wild)}")
@@ -1402,7 +1413,7 @@ class HumanAgent:
         self._hints += 1
         agent = make_agent(self.hint, seed=self._hints)
         move = agent.act(view)
-        groups = group_moves(view.legal_moves, view.rules)
+        groups = view.move_groups
         number = next(n for n, group in enumerate(groups, 1) if move in group.moves)
         said = MOVE_WORDS.get(move.kind, str(move))
         self._write(f"  hint ({self.hint}): {said}  (choice {number})")

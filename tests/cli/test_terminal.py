@@ -130,6 +130,8 @@ def test_numbers_and_ranks_choose_a_groups_move_on_random_positions() -> None:
                 view = ganzdy.view_for(deal)
                 legal = list(view.legal_moves)
                 groups = group_moves(legal, rules)
+                # The view groups its moves once, for the menu and every typed answer.
+                assert view.move_groups == tuple(groups) and view.move_groups is view.move_groups
                 # The groups partition the legal moves, each under one key.
                 assert sorted(m for g in groups for m in g.moves) == sorted(legal)
                 wild = set(wild_cards(rules, [c for m in legal for c in m.cards]))
@@ -138,10 +140,13 @@ def test_numbers_and_ranks_choose_a_groups_move_on_random_positions() -> None:
                         used = sum(1 for c in move.cards if c in wild)
                         key = (move.kind, move.rank, move.length, used)
                         assert key == (group.kind, group.rank, group.length, group.wilds)
-                # Every group is typed at full size. find_move groups the legal moves
-                # again at each call, so that is quadratic in a Gouji lead (38 s, 220 s
-                # under ASan): a scaled run types a share of them, spread from the
-                # first to the last.
+                # Which groups hold a play of each set of ranks, for the ranks typed below.
+                owners_of: dict[tuple[str, ...], list[int]] = {}
+                for number, group in enumerate(groups, 1):
+                    for played in {tuple(ranks_of(m.cards)) for m in group.moves}:
+                        owners_of.setdefault(played, []).append(number)
+                # Every group is typed at full size; a scaled run types a share of them,
+                # spread from the first to the last.
                 step = max(1, (len(groups) - 1) // max(1, scaled(len(groups)) - 1))
                 for number in sorted({*range(1, len(groups) + 1, step), len(groups)}):
                     group = groups[number - 1]
@@ -149,7 +154,7 @@ def test_numbers_and_ranks_choose_a_groups_move_on_random_positions() -> None:
                     ranks = ranks_of(group.move.cards)
                     if not ranks:
                         continue
-                    owners = [g for g in groups if any(ranks_of(m.cards) == ranks for m in g.moves)]
+                    owners = owners_of[tuple(ranks)]
                     text = " ".join(ranks)
                     if text.isdigit():
                         continue  # one digit alone is a choice's number

@@ -35,6 +35,7 @@ from ganzdy import (
 )
 from gouji_deal_reference import PlayReference, check_against
 from gouji_decks import ORDER, deck_of
+from scale import scaled
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -359,7 +360,7 @@ def check_world(deal: GoujiDeal, seat: int, world: GoujiDeal) -> None:
 def test_sample_world_is_consistent() -> None:
     rng = random.Random(77)
     counts: Counter[str] = Counter()
-    for i in range(90):
+    for i in range(scaled(90)):
         rules = Rules("gouji", **OPTION_SETS[i % len(OPTION_SETS)])
         previous = None
         if i % 2:
@@ -392,7 +393,7 @@ def test_sample_world_is_consistent() -> None:
                         world.push(rng.choice(list(world.legal_moves)))
                         world.check_invariants()
             deal.push(choose(deal, rng, counts))
-    assert counts["worlds"] > 300 and counts["burning"] > 0 and counts["return"] > 0
+    assert counts["worlds"] > scaled(300) and counts["burning"] > 0 and counts["return"] > 0
     # A sample is not the real deal (the fallback) but for rare tiny hands.
     assert counts["same"] < counts["worlds"] // 20, counts
     deal = GoujiDeal(Rules("gouji"), 4)
