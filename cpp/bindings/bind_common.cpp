@@ -167,7 +167,6 @@ std::string text_arg(py::handle obj, const char* what) {
 }
 
 std::vector<Face> deck_from(py::handle obj) {
-  Cards cards;
   std::vector<Face> order;
   // Card text keeps its order; a list of card strings too.
   std::vector<std::string> tokens;
