@@ -72,6 +72,11 @@ def text_parameters() -> Iterator[tuple[str | None, str, str, list[str], set[str
 
 ENTRIES = [e for e in text_parameters() if f"{e[0] or '_core'}.{e[1]}({e[2]})" not in EXEMPT]
 
+# Arguments that bound how much work a call does: always given (their candidates are the
+# smallest), so a working call is found in milliseconds, not a default search's second
+# (several under the sanitizers).
+WORK_BOUNDS = {"iterations", "repeats", "num_envs", "deals"}
+
 
 def candidates(name: str, game: str, owner: str | None) -> list[Any]:
     """Good values to try for a parameter, by name; the first that makes the whole call work
@@ -192,7 +197,11 @@ def working_call(
                 continue  # an instance method: called on the instance
             else:
                 call = getattr(receiver, function)
-            required = [n for n in names if n != "self" and (n == text or n not in defaulted)]
+            required = [
+                n
+                for n in names
+                if n != "self" and (n == text or n not in defaulted or n in WORK_BOUNDS)
+            ]
             every = [
                 n for n in names if n != "self" and (n in required or candidates(n, game, owner))
             ]
