@@ -18,6 +18,7 @@ import pytest
 import ganzdy
 from ganzdy import GanDengYanDeal, Rules
 from ganzdy.cli import main
+from scale import scaled
 from solver_reference import decided, random_position, wins
 
 # A 12+12 position that takes the solver some 10^5 nodes, and a 16+16 one that takes
@@ -116,7 +117,7 @@ def test_the_largest_small_positions_match_the_brute_force() -> None:
     rng = random.Random(5)
     for players, sizes, count in ((2, [6, 6], 40), (3, [5, 5, 4], 24)):
         rules = Rules("gan_deng_yan", players=players)
-        for _ in range(count):
+        for _ in range(scaled(count)):
             check_position(random_position(rng, rules, sizes, jokers=rng.randrange(1, 3)))
 
 
@@ -150,7 +151,7 @@ def test_a_small_table_changes_the_work_not_the_values() -> None:
     rng = random.Random(6)
     for players, sizes in ((2, [8, 8]), (3, [5, 5, 5])):
         rules = Rules("gan_deng_yan", players=players)
-        for _ in range(20):
+        for _ in range(scaled(20)):
             position = random_position(rng, rules, sizes, jokers=2)
             small = ganzdy.solve(position, table_mb=1)
             assert small.win is ganzdy.solve(position).win
