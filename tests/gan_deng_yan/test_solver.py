@@ -4,6 +4,7 @@ and the positions it starts from (Rules.position, parse_position)."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
 import signal
@@ -494,10 +495,19 @@ def test_the_command_line_stops_and_reports(capsys: Any) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT cannot be sent to a process on Windows")
 def test_ctrl_c_on_the_command_line_prints_the_answer_so_far() -> None:
     command = [sys.executable, "-m", "ganzdy", "solve", BIG, "--quiet"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    # Unbuffered, so the lines before the search arrive as printed: the interrupt is
+    # sent once the command has printed its rules, just before it starts the search
+    # (whose handler turns Ctrl-C into the answer so far). A fixed sleep from the start
+    # could land in the interpreter's start-up on a loaded machine, before the handler.
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+    assert process.stdout is not None
+    head = [process.stdout.readline(), process.stdout.readline()]
+    assert head[1].startswith("rules: "), head
+    time.sleep(0.5)  # the big position takes seconds to search
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=30)
+    out = "".join(head) + out
     assert process.returncode == 130
     assert "interrupted: the answer so far" in out and "value: unknown" in out
     assert "most promising move: seat 1 plays" in out
