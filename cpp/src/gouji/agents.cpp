@@ -27,17 +27,6 @@ SeatView view_of(const Deal& deal) {
 
 namespace {
 
-// The one face of a one-card move.
-int face_of(const Move& move) {
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
-}
-
-int value_of_face(int face) {
-  return face == kRedJoker ? kBigJokerValue : face == kBlackJoker ? kSmallJokerValue : face_rank(face);
-}
-
 // Lower is cheaper: no gouji card, fewer jokers, fewer 2s, the naturals of its
 // rank kept whole, a lower rank, and more cards shed on a tie; packed into one
 // integer, the first field highest.
@@ -77,9 +66,9 @@ int choose_return(const SeatView& view, const MoveList& legal) {
   int best = 0;
   std::tuple<int, int> best_use{};
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int f = face_of(legal[static_cast<std::size_t>(i)]);
+    const int f = single_face(legal[static_cast<std::size_t>(i)]);
     const int copies = is_joker(f) ? view.hand.count(f) : view.hand.rank_count(face_rank(f));
-    const std::tuple<int, int> use{value_of_face(f), copies};
+    const std::tuple<int, int> use{face_value(f), copies};
     if (i == 0 || use < best_use) best = i, best_use = use;
   }
   return best;

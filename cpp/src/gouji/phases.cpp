@@ -10,6 +10,13 @@
 
 namespace ganzdy::gj {
 
+int single_face(const Move& move) {
+  if (move.cards.size() != 1 || move.length != 1) return -1;
+  for (int f = 0; f < kNumFaces; ++f)
+    if (move.cards.count(f) > 0) return f;
+  return -1;
+}
+
 namespace {
 
 constexpr int kBuySlots = 2 * kPlayers;  // (seat, 3) then (seat, 4), seat by seat
@@ -17,10 +24,6 @@ constexpr int kBuySlots = 2 * kPlayers;  // (seat, 3) then (seat, 4), seat by se
 int slot_seat(int slot) { return slot / 2; }
 int slot_rank(int slot) { return slot % 2 == 0 ? kRank3 : kRank4; }
 
-// The value of a face in Gouji's order (§3): rank index, then small and big joker.
-int value_of(int face) {
-  return face == kRedJoker ? kBigJokerValue : face == kBlackJoker ? kSmallJokerValue : face_rank(face);
-}
 
 // The lowest suit of `rank` in `hand`, or -1.
 int lowest_face(const Cards& hand, int rank) {
@@ -37,15 +40,6 @@ Move card_move(Kind kind, int face) {
   return Move{c, kind, kNoRank, 1};
 }
 
-Move word(Kind kind) { return Move{Cards{}, kind, kNoRank, 0}; }
-
-// The one face of a one-card move, or -1.
-int single_face(const Move& move) {
-  if (move.cards.size() != 1 || move.length != 1) return -1;
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
-}
 
 std::string rank_word(int rank) { return rank == kRank3 ? "3" : "4"; }
 
@@ -140,7 +134,7 @@ void Deal::pay_tribute() {
       const Cards& h = hand(p.payer);
       int face = -1;
       for (int f = 0; f < kNumFaces; ++f)
-        if (h.count(f) > 0 && (face < 0 || value_of(f) > value_of(face))) face = f;
+        if (h.count(f) > 0 && (face < 0 || face_value(f) > face_value(face))) face = f;
       assert(face >= 0);
       transfer(p.payer, p.receiver, face);
       p.cards[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(face);
@@ -265,15 +259,15 @@ void Deal::phase_moves(MoveList& out) const {
     }
     case Phase::revolt:
       out.push_back(Move::pass_move());
-      if (!can_pay(h)) out.push_back(word(Kind::revolt));
+      if (!can_pay(h)) out.push_back(Move::word_move(Kind::revolt));
       return;
     case Phase::yaotou:
-      out.push_back(word(Kind::yaotou));
-      out.push_back(word(Kind::wutou));
+      out.push_back(Move::word_move(Kind::yaotou));
+      out.push_back(Move::word_move(Kind::wutou));
       return;
     case Phase::xuandian:
       out.push_back(Move::pass_move());
-      out.push_back(word(Kind::xuandian));
+      out.push_back(Move::word_move(Kind::xuandian));
       return;
     default: return;
   }

@@ -10,8 +10,6 @@ namespace ganzdy::gj {
 
 namespace {
 
-Move word(Kind kind) { return Move{Cards{}, kind, kNoRank, 0}; }
-
 bool has_joker(const Move& move) { return move.cards.jokers() > 0; }
 
 }  // namespace
@@ -351,7 +349,7 @@ void Deal::play_moves(MoveList& out) const {
     return;
   }
   out.push_back(Move::pass_move());
-  if (yield_allowed()) out.push_back(word(Kind::yield));
+  if (yield_allowed()) out.push_back(Move::word_move(Kind::yield));
   const Role r = role();
   if (r == Role::answer) {
     append_follows(*cfg_, h, info_.table, out, ctx);

@@ -86,9 +86,6 @@ std::string no_world_message(int seat) {
 
 double uniform01(Random& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
 
-int value_of(int face) {
-  return face == kRedJoker ? kBigJokerValue : face == kBlackJoker ? kSmallJokerValue : face_rank(face);
-}
 
 // Every copy of the faces of `cards` allowed by `allowed` (bit f), one entry each.
 std::vector<Face> copies(const Cards& cards, std::uint64_t allowed) {
@@ -572,16 +569,16 @@ Deal Deal::sample_world(int seat, std::uint64_t seed) const {
   }
   for (int j = 0; j < info_.payments; ++j) {
     const Payment& p = payments_[static_cast<std::size_t>(j)];
-    const int lowest = value_of(p.cards[static_cast<std::size_t>(p.count - 1)]);
+    const int lowest = face_value(p.cards[static_cast<std::size_t>(p.count - 1)]);
     std::uint64_t above = 0;
     for (int f = 0; f < kNumFaces; ++f)
-      if (value_of(f) > lowest) above |= std::uint64_t{1} << f;
+      if (face_value(f) > lowest) above |= std::uint64_t{1} << f;
     // Of equal cards the payer gives the lowest suit first: it had none of the
     // suits below the last one it gave of each value.
     for (int k = 0; k < p.count; ++k) {
       const int paid = p.cards[static_cast<std::size_t>(k)];
       for (int f = 0; f < paid; ++f)
-        if (value_of(f) == value_of(paid)) above |= std::uint64_t{1} << f;
+        if (face_value(f) == face_value(paid)) above |= std::uint64_t{1} << f;
     }
     empty.push_back({p.payer, tl.purchases + 1 + j, above});
   }

@@ -20,8 +20,6 @@ SeatView view_of(const Deal& deal) {
 
 namespace {
 
-bool is_wild(const Config& cfg, int face) { return cfg.wild_enabled && face == cfg.wild_face(); }
-
 int wilds_in(const Config& cfg, const Cards& cards) { return cfg.wild_enabled ? cards.count(cfg.wild_face()) : 0; }
 
 // The straight flushes `hand` could make: windows of straight_len places of one
@@ -35,7 +33,7 @@ int straight_flush_windows(const Config& cfg, const Cards& hand) {
       int missing = 0;
       for (int i = 0; i < cfg.straight_len && missing <= wilds; ++i) {
         const int face = make_face(cfg.seq_rank[static_cast<std::size_t>(p + i)], suit);
-        if (is_wild(cfg, face) || hand.count(face) == 0) ++missing;
+        if (cfg.is_wild(face) || hand.count(face) == 0) ++missing;
       }
       if (missing <= wilds) ++windows;
     }
@@ -43,12 +41,6 @@ int straight_flush_windows(const Config& cfg, const Cards& hand) {
   return windows;
 }
 
-// The one face of a one-card move.
-int face_of(const Move& move) {
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
-}
 
 Cards without(const Cards& hand, int face) {
   Cards rest = hand;
@@ -125,7 +117,7 @@ bool one_play(const Config& cfg, const Cards& cards) {
 int choose_tribute(const Config& cfg, const SeatView& view, const MoveList& legal) {
   int best = 0, best_windows = -1;
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int windows = straight_flush_windows(cfg, without(view.hand, face_of(legal[static_cast<std::size_t>(i)])));
+    const int windows = straight_flush_windows(cfg, without(view.hand, single_face(legal[static_cast<std::size_t>(i)])));
     if (windows > best_windows) best = i, best_windows = windows;  // the legal list runs s, h, d, c
   }
   return best;
@@ -134,8 +126,8 @@ int choose_tribute(const Config& cfg, const SeatView& view, const MoveList& lega
 int choose_pick(const Config& cfg, const MoveList& legal) {
   int best = 0;
   for (int i = 1; i < static_cast<int>(legal.size()); ++i)
-    if (face_value(cfg, face_of(legal[static_cast<std::size_t>(i)])) >
-        face_value(cfg, face_of(legal[static_cast<std::size_t>(best)])))
+    if (face_value(cfg, single_face(legal[static_cast<std::size_t>(i)])) >
+        face_value(cfg, single_face(legal[static_cast<std::size_t>(best)])))
       best = i;
   return best;
 }
@@ -145,7 +137,7 @@ int choose_return(const Config& cfg, const SeatView& view, const MoveList& legal
   int best = -1;
   std::tuple<int, int, int> best_use{};
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int f = face_of(legal[static_cast<std::size_t>(i)]);
+    const int f = single_face(legal[static_cast<std::size_t>(i)]);
     const std::tuple<int, int, int> use{windows - straight_flush_windows(cfg, without(view.hand, f)),
                                         view.hand.rank_count(face_rank(f)), face_value(cfg, f)};
     if (best < 0 || use < best_use) best = i, best_use = use;

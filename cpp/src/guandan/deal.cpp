@@ -32,9 +32,14 @@ int face_value(const Config& cfg, int face) {
   return cfg.value[static_cast<std::size_t>(face_rank(face))];
 }
 
-namespace {
+int single_face(const Move& move) {
+  if (move.cards.size() != 1) return -1;
+  for (int f = 0; f < kNumFaces; ++f)
+    if (move.cards.count(f) > 0) return f;
+  return -1;
+}
 
-bool is_wild(const Config& cfg, int face) { return cfg.wild_enabled && face == cfg.wild_face(); }
+namespace {
 
 // Ranks in natural order 2 < 3 < ... < A, as the return limit reads them.
 int natural(int rank) { return rank == kRank2 ? 0 : rank + 1; }
@@ -43,14 +48,6 @@ Move card_move(Kind kind, int face) {
   Cards c;
   c.add(face);
   return Move{c, kind, kNoRank, 1};
-}
-
-// The one face of a one-card move, or -1.
-int face_of(const Move& move) {
-  if (move.cards.size() != 1) return -1;
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
 }
 
 std::string seats_text(const std::vector<int>& seats) {
@@ -77,14 +74,14 @@ Kind phase_kind(Phase phase) {
 int tribute_value(const Config& cfg, const Cards& hand) {
   int best = 0;
   for (int f = 0; f < kNumFaces; ++f)
-    if (hand.count(f) > 0 && !is_wild(cfg, f)) best = std::max(best, face_value(cfg, f));
+    if (hand.count(f) > 0 && !cfg.is_wild(f)) best = std::max(best, face_value(cfg, f));
   return best;
 }
 
 bool returnable(const Config& cfg, int face, bool fallback) {
   if (is_joker(face)) return false;
   // §8.4 and W8: the fallback is any card but a joker or a wild.
-  if (fallback) return !is_wild(cfg, face);
+  if (fallback) return !cfg.is_wild(face);
   const int rank = face_rank(face);
   if (cfg.return_excludes_level_rank && rank == cfg.level) return false;
   return cfg.return_max_rank == kNoRank || natural(rank) <= natural(cfg.return_max_rank);
@@ -291,7 +288,7 @@ void Deal::tribute_choices(MoveList& out) const {
     case Phase::tribute: {
       const int v = tribute_value(*cfg_, h);
       for (int f = 0; f < kNumFaces; ++f)
-        if (h.count(f) > 0 && !is_wild(*cfg_, f) && face_value(*cfg_, f) == v) out.push_back(card_move(Kind::tribute, f));
+        if (h.count(f) > 0 && !cfg_->is_wild(f) && face_value(*cfg_, f) == v) out.push_back(card_move(Kind::tribute, f));
       return;
     }
     case Phase::pick: {
@@ -341,7 +338,7 @@ std::string Deal::why_illegal(const Move& move) const {
   if (move.kind != want)
     return "the deal is in its " + std::string(phase_name(info_.phase)) + " phase: seat " + std::to_string(seat) +
            " must " + std::string(verb(info_.phase)) + ", a move like '" + example + "'";
-  const int f = face_of(move);
+  const int f = single_face(move);
   if (f < 0 || move.length != 1) return "a " + std::string(kind_name(want)) + " is exactly one card";
   if (info_.phase != Phase::pick && h.count(f) == 0) return "the hand " + h.str() + " does not hold " + face_name(f);
   thread_local MoveList choices;
@@ -352,7 +349,7 @@ std::string Deal::why_illegal(const Move& move) const {
   for (const Move& m : choices) listed += (listed.empty() ? "" : ", ") + m.cards.str();
   switch (info_.phase) {
     case Phase::tribute:
-      if (is_wild(*cfg_, f)) return "a wild (" + face_name(f) + ") is never paid as tribute; pay one of " + listed;
+      if (cfg_->is_wild(f)) return "a wild (" + face_name(f) + ") is never paid as tribute; pay one of " + listed;
       return face_name(f) + " is not the hand's highest card (the wilds aside): pay one of " + listed;
     case Phase::pick: return "the tribute cards to pick from are " + listed;
     default:
@@ -382,7 +379,7 @@ void Deal::advance(const Move& move) {
   const auto step = static_cast<std::size_t>(info_.step);
   switch (info_.phase) {
     case Phase::tribute:
-      info_.payments[step].card = static_cast<std::int8_t>(face_of(move));
+      info_.payments[step].card = static_cast<std::int8_t>(single_face(move));
       if (++info_.step < payment_count_) {
         info_.current = info_.payments[step + 1].payer;
       } else if (payment_count_ == 2 && cfg_->double_tribute_assignment == DoubleTributeAssignment::first_picks) {
@@ -396,7 +393,7 @@ void Deal::advance(const Move& move) {
       return;
     case Phase::pick: {
       // Two equal cards: the one of the payer who chose first.
-      const int taken = info_.payments[0].card == face_of(move) ? 0 : 1;
+      const int taken = info_.payments[0].card == single_face(move) ? 0 : 1;
       info_.payments[static_cast<std::size_t>(taken)].receiver = static_cast<std::int8_t>(previous_first_);
       info_.payments[static_cast<std::size_t>(1 - taken)].receiver =
           static_cast<std::int8_t>(partner_of(previous_first_));
@@ -405,7 +402,7 @@ void Deal::advance(const Move& move) {
       return;
     }
     case Phase::give_back:
-      info_.payments[step].returned = static_cast<std::int8_t>(face_of(move));
+      info_.payments[step].returned = static_cast<std::int8_t>(single_face(move));
       if (++info_.step < payment_count_) {
         info_.current = info_.payments[step + 1].receiver;
       } else {

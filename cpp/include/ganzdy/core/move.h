@@ -72,6 +72,8 @@ struct Move {
   std::uint8_t length = 0;     // number of cards played
 
   static Move pass_move() { return Move{}; }
+  // A move of no cards: a word of the deal's procedure (Gouji's yield, revolt, ...).
+  static Move word_move(Kind kind) { return Move{Cards{}, kind, kNoRank, 0}; }
   bool is_pass() const { return kind == Kind::pass; }
   // A Guandan tribute, pick or return: a card changing hands before play.
   bool is_tribute() const { return kind >= Kind::tribute && kind <= Kind::tribute_return; }

@@ -27,6 +27,10 @@ enum class RemainingPlaceOrder : std::uint8_t { fewest_cards, seat };
 
 inline constexpr int kSmallJokerValue = 13;
 inline constexpr int kBigJokerValue = 14;
+// The value of a face in Gouji's order (§3): its rank index, then the small and the big joker.
+constexpr int face_value(int face) {
+  return face == kRedJoker ? kBigJokerValue : face == kBlackJoker ? kSmallJokerValue : face_rank(face);
+}
 inline constexpr int kRank3 = 0;
 inline constexpr int kRank4 = 1;
 

@@ -84,6 +84,8 @@ struct Config {
 
   // The face of the wild cards, the hearts of the level rank.
   Face wild_face() const { return make_face(level, 1); }
+  // Whether `face` is a wild card under these rules.
+  bool is_wild(int face) const { return wild_enabled && face == wild_face(); }
 };
 
 // The sequence position of a run whose lowest rank is `rank`: a run starting at
