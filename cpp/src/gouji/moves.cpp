@@ -50,10 +50,10 @@ constexpr JokerMasks kJokerMasks = [] {
 int rank_value(const Play& p) { return p.naturals > 0 ? p.rank : p.twos > 0 ? kRank2 : -1; }
 
 // Joker bits of a Cards' last word: the small joker's counter, then the big one's.
-constexpr int kJokerLaneShift = (kBlackJoker & 15) * 4;
+constexpr int kJokerShift = (kBlackJoker & 15) * 4;
 static_assert(kRedJoker == kBlackJoker + 1 && kBlackJoker / 16 == Cards::kWords - 1);
 constexpr std::uint64_t joker_word(int small, int big) {
-  return static_cast<std::uint64_t>(small) << kJokerLaneShift | static_cast<std::uint64_t>(big) << (kJokerLaneShift + 4);
+  return static_cast<std::uint64_t>(small) << kJokerShift | static_cast<std::uint64_t>(big) << (kJokerShift + 4);
 }
 // The 2s share the last word with the jokers, in its lowest lane.
 static_assert(kRank2 / 4 == Cards::kWords - 1 && kRank2 % 4 == 0);

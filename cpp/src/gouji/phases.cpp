@@ -24,7 +24,6 @@ constexpr int kBuySlots = 2 * kPlayers;  // (seat, 3) then (seat, 4), seat by se
 int slot_seat(int slot) { return slot / 2; }
 int slot_rank(int slot) { return slot % 2 == 0 ? kRank3 : kRank4; }
 
-
 // The lowest suit of `rank` in `hand`, or -1.
 int lowest_face(const Cards& hand, int rank) {
   for (int suit = 0; suit < kNumSuits; ++suit)
@@ -39,7 +38,6 @@ Move card_move(Kind kind, int face) {
   c.add(face);
   return Move{c, kind, kNoRank, 1};
 }
-
 
 std::string rank_word(int rank) { return rank == kRank3 ? "3" : "4"; }
 

@@ -86,7 +86,6 @@ std::string no_world_message(int seat) {
 
 double uniform01(Random& rng) { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
 
-
 // Every copy of the faces of `cards` allowed by `allowed` (bit f), one entry each.
 std::vector<Face> copies(const Cards& cards, std::uint64_t allowed) {
   std::vector<Face> out;

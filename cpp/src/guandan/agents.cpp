@@ -41,7 +41,6 @@ int straight_flush_windows(const Config& cfg, const Cards& hand) {
   return windows;
 }
 
-
 Cards without(const Cards& hand, int face) {
   Cards rest = hand;
   rest.remove(face);
