@@ -32,6 +32,19 @@ bool is_rankless(Kind kind, const Cards& cards) {
          cards.jokers() == cards.size();
 }
 
+Move Move::card_move(Kind kind, int face) {
+  Cards c;
+  c.add(face);
+  return Move{c, kind, kNoRank, 1};
+}
+
+int Move::single_face() const {
+  if (cards.size() != 1) return -1;
+  for (int f = 0; f < kNumFaces; ++f)
+    if (cards.count(f) > 0) return f;
+  return -1;
+}
+
 std::string Move::str() const {
   if (is_word()) return std::string(kind_name(kind));
   std::string out = cards.str();

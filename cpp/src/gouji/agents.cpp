@@ -66,7 +66,7 @@ int choose_return(const SeatView& view, const MoveList& legal) {
   int best = 0;
   std::tuple<int, int> best_use{};
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int f = single_face(legal[static_cast<std::size_t>(i)]);
+    const int f = legal[static_cast<std::size_t>(i)].single_face();
     const int copies = is_joker(f) ? view.hand.count(f) : view.hand.rank_count(face_rank(f));
     const std::tuple<int, int> use{face_value(f), copies};
     if (i == 0 || use < best_use) best = i, best_use = use;

@@ -10,13 +10,6 @@
 
 namespace ganzdy::gj {
 
-int single_face(const Move& move) {
-  if (move.cards.size() != 1 || move.length != 1) return -1;
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
-}
-
 namespace {
 
 constexpr int kBuySlots = 2 * kPlayers;  // (seat, 3) then (seat, 4), seat by seat
@@ -32,12 +25,6 @@ int lowest_face(const Cards& hand, int rank) {
 }
 
 bool can_pay(const Cards& hand) { return hand.rank_count(kRank2) > 0 || hand.jokers() > 0; }
-
-Move card_move(Kind kind, int face) {
-  Cards c;
-  c.add(face);
-  return Move{c, kind, kNoRank, 1};
-}
 
 std::string rank_word(int rank) { return rank == kRank3 ? "3" : "4"; }
 
@@ -235,9 +222,9 @@ void Deal::phase_moves(MoveList& out) const {
   switch (info_.phase) {
     case Phase::buy: {
       // Cheapest first: the rules' default payment (§2.3) is the first move.
-      if (const int f = lowest_face(h, kRank2); f >= 0) out.push_back(card_move(Kind::buy, f));
-      if (h.count(kBlackJoker) > 0) out.push_back(card_move(Kind::buy, kBlackJoker));
-      if (h.count(kRedJoker) > 0) out.push_back(card_move(Kind::buy, kRedJoker));
+      if (const int f = lowest_face(h, kRank2); f >= 0) out.push_back(Move::card_move(Kind::buy, f));
+      if (h.count(kBlackJoker) > 0) out.push_back(Move::card_move(Kind::buy, kBlackJoker));
+      if (h.count(kRedJoker) > 0) out.push_back(Move::card_move(Kind::buy, kRedJoker));
       return;
     }
     case Phase::give_back: {
@@ -246,13 +233,13 @@ void Deal::phase_moves(MoveList& out) const {
         if (rank == kRank3 && cfg_->biesan && h.rank_count(kRank3) <= 1) continue;  // the last 3 stays
         if (rank == keep_rank) {
           for (int suit = 0; suit < kNumSuits; ++suit)
-            if (h.count(make_face(rank, suit)) > 0) out.push_back(card_move(Kind::tribute_return, make_face(rank, suit)));
+            if (h.count(make_face(rank, suit)) > 0) out.push_back(Move::card_move(Kind::tribute_return, make_face(rank, suit)));
         } else if (const int f = lowest_face(h, rank); f >= 0) {
-          out.push_back(card_move(Kind::tribute_return, f));
+          out.push_back(Move::card_move(Kind::tribute_return, f));
         }
       }
-      if (h.count(kBlackJoker) > 0) out.push_back(card_move(Kind::tribute_return, kBlackJoker));
-      if (h.count(kRedJoker) > 0) out.push_back(card_move(Kind::tribute_return, kRedJoker));
+      if (h.count(kBlackJoker) > 0) out.push_back(Move::card_move(Kind::tribute_return, kBlackJoker));
+      if (h.count(kRedJoker) > 0) out.push_back(Move::card_move(Kind::tribute_return, kRedJoker));
       return;
     }
     case Phase::revolt:
@@ -281,13 +268,13 @@ std::string Deal::why_phase_illegal(const Move& move) const {
       next_buy(buyer, rank);
       const std::string what = "the deal is in its buy phase: " + who + " holds no " + rank_word(rank) +
                                " and must pay its 对家's side a 2 or a joker for one (买三), a move like '" +
-                               card_move(Kind::buy, lowest_face(h, kRank2) >= 0 ? lowest_face(h, kRank2)
+                               Move::card_move(Kind::buy, lowest_face(h, kRank2) >= 0 ? lowest_face(h, kRank2)
                                                     : h.count(kBlackJoker) > 0 ? kBlackJoker
                                                                                : kRedJoker)
                                    .str() +
                                "'";
       if (move.kind != Kind::buy) return what;
-      const int f = single_face(move);
+      const int f = move.single_face();
       if (f < 0) return "a buy pays exactly one card, a 2 or a joker";
       if (!is_joker(f) && face_rank(f) != kRank2) return face_name(f) + " is no 2 and no joker: a 3 is bought with one";
       if (h.count(f) == 0) return "the hand " + h.str() + " does not hold " + face_name(f);
@@ -300,9 +287,9 @@ std::string Deal::why_phase_illegal(const Move& move) const {
                                " more card" + (left == 1 ? "" : "s") + " to seat " + std::to_string(p.payer) +
                                " for its " + std::string(tribute_kind_name(p.kind)) +
                                " tribute (还贡), one a move, like '" +
-                               card_move(Kind::tribute_return, lowest_face(h, kRank2) >= 0 ? lowest_face(h, kRank2) : kRedJoker).str() + "'";
+                               Move::card_move(Kind::tribute_return, lowest_face(h, kRank2) >= 0 ? lowest_face(h, kRank2) : kRedJoker).str() + "'";
       if (move.kind != Kind::tribute_return) return what;
-      const int f = single_face(move);
+      const int f = move.single_face();
       if (f < 0) return "a return gives back exactly one card (one move a card)";
       if (h.count(f) == 0) return "the hand " + h.str() + " does not hold " + face_name(f);
       if (cfg_->biesan && face_rank(f) == kRank3 && h.rank_count(kRank3) <= 1)
@@ -337,14 +324,14 @@ void Deal::advance_phase(const Move& move) {
       bool paid = false;
       const int seller = source_of(buyer, rank, paid);
       assert(paid && seller >= 0 && buyer == seat);
-      make_purchase(buyer, seller, rank, single_face(move));
+      make_purchase(buyer, seller, rank, move.single_face());
       ++info_.step;
       run_buys();
       return;
     }
     case Phase::give_back: {
       Payment& p = payments_[static_cast<std::size_t>(info_.step)];
-      const int f = single_face(move);
+      const int f = move.single_face();
       transfer(p.receiver, p.payer, f);
       p.returned[static_cast<std::size_t>(p.returned_count++)] = static_cast<std::int8_t>(f);
       if (p.returned_count < p.count) return;

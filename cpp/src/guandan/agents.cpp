@@ -116,7 +116,7 @@ bool one_play(const Config& cfg, const Cards& cards) {
 int choose_tribute(const Config& cfg, const SeatView& view, const MoveList& legal) {
   int best = 0, best_windows = -1;
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int windows = straight_flush_windows(cfg, without(view.hand, single_face(legal[static_cast<std::size_t>(i)])));
+    const int windows = straight_flush_windows(cfg, without(view.hand, legal[static_cast<std::size_t>(i)].single_face()));
     if (windows > best_windows) best = i, best_windows = windows;  // the legal list runs s, h, d, c
   }
   return best;
@@ -125,8 +125,8 @@ int choose_tribute(const Config& cfg, const SeatView& view, const MoveList& lega
 int choose_pick(const Config& cfg, const MoveList& legal) {
   int best = 0;
   for (int i = 1; i < static_cast<int>(legal.size()); ++i)
-    if (face_value(cfg, single_face(legal[static_cast<std::size_t>(i)])) >
-        face_value(cfg, single_face(legal[static_cast<std::size_t>(best)])))
+    if (face_value(cfg, legal[static_cast<std::size_t>(i)].single_face()) >
+        face_value(cfg, legal[static_cast<std::size_t>(best)].single_face()))
       best = i;
   return best;
 }
@@ -136,7 +136,7 @@ int choose_return(const Config& cfg, const SeatView& view, const MoveList& legal
   int best = -1;
   std::tuple<int, int, int> best_use{};
   for (int i = 0; i < static_cast<int>(legal.size()); ++i) {
-    const int f = single_face(legal[static_cast<std::size_t>(i)]);
+    const int f = legal[static_cast<std::size_t>(i)].single_face();
     const std::tuple<int, int, int> use{windows - straight_flush_windows(cfg, without(view.hand, f)),
                                         view.hand.rank_count(face_rank(f)), face_value(cfg, f)};
     if (best < 0 || use < best_use) best = i, best_use = use;

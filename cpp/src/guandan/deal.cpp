@@ -32,23 +32,10 @@ int face_value(const Config& cfg, int face) {
   return cfg.value[static_cast<std::size_t>(face_rank(face))];
 }
 
-int single_face(const Move& move) {
-  if (move.cards.size() != 1) return -1;
-  for (int f = 0; f < kNumFaces; ++f)
-    if (move.cards.count(f) > 0) return f;
-  return -1;
-}
-
 namespace {
 
 // Ranks in natural order 2 < 3 < ... < A, as the return limit reads them.
 int natural(int rank) { return rank == kRank2 ? 0 : rank + 1; }
-
-Move card_move(Kind kind, int face) {
-  Cards c;
-  c.add(face);
-  return Move{c, kind, kNoRank, 1};
-}
 
 std::string seats_text(const std::vector<int>& seats) {
   std::string out = "[";
@@ -288,19 +275,19 @@ void Deal::tribute_choices(MoveList& out) const {
     case Phase::tribute: {
       const int v = tribute_value(*cfg_, h);
       for (int f = 0; f < kNumFaces; ++f)
-        if (h.count(f) > 0 && !cfg_->is_wild(f) && face_value(*cfg_, f) == v) out.push_back(card_move(Kind::tribute, f));
+        if (h.count(f) > 0 && !cfg_->is_wild(f) && face_value(*cfg_, f) == v) out.push_back(Move::card_move(Kind::tribute, f));
       return;
     }
     case Phase::pick: {
       const int a = info_.payments[0].card, b = info_.payments[1].card;
-      out.push_back(card_move(Kind::tribute_pick, std::min(a, b)));
-      if (a != b) out.push_back(card_move(Kind::tribute_pick, std::max(a, b)));
+      out.push_back(Move::card_move(Kind::tribute_pick, std::min(a, b)));
+      if (a != b) out.push_back(Move::card_move(Kind::tribute_pick, std::max(a, b)));
       return;
     }
     case Phase::give_back: {
       for (int pass = 0; pass < 2 && out.empty(); ++pass)
         for (int f = 0; f < kNumFaces; ++f)
-          if (h.count(f) > 0 && returnable(*cfg_, f, pass == 1)) out.push_back(card_move(Kind::tribute_return, f));
+          if (h.count(f) > 0 && returnable(*cfg_, f, pass == 1)) out.push_back(Move::card_move(Kind::tribute_return, f));
       return;
     }
     default: return;
@@ -334,11 +321,11 @@ std::string Deal::why_illegal(const Move& move) const {
     return gd::why_illegal(*cfg_, h, info_.table, move);
   }
   const Kind want = phase_kind(info_.phase);
-  const std::string example = card_move(want, kRedJoker).str();
+  const std::string example = Move::card_move(want, kRedJoker).str();
   if (move.kind != want)
     return "the deal is in its " + std::string(phase_name(info_.phase)) + " phase: seat " + std::to_string(seat) +
            " must " + std::string(verb(info_.phase)) + ", a move like '" + example + "'";
-  const int f = single_face(move);
+  const int f = move.single_face();
   if (f < 0 || move.length != 1) return "a " + std::string(kind_name(want)) + " is exactly one card";
   if (info_.phase != Phase::pick && h.count(f) == 0) return "the hand " + h.str() + " does not hold " + face_name(f);
   thread_local MoveList choices;
@@ -379,7 +366,7 @@ void Deal::advance(const Move& move) {
   const auto step = static_cast<std::size_t>(info_.step);
   switch (info_.phase) {
     case Phase::tribute:
-      info_.payments[step].card = static_cast<std::int8_t>(single_face(move));
+      info_.payments[step].card = static_cast<std::int8_t>(move.single_face());
       if (++info_.step < payment_count_) {
         info_.current = info_.payments[step + 1].payer;
       } else if (payment_count_ == 2 && cfg_->double_tribute_assignment == DoubleTributeAssignment::first_picks) {
@@ -393,7 +380,7 @@ void Deal::advance(const Move& move) {
       return;
     case Phase::pick: {
       // Two equal cards: the one of the payer who chose first.
-      const int taken = info_.payments[0].card == single_face(move) ? 0 : 1;
+      const int taken = info_.payments[0].card == move.single_face() ? 0 : 1;
       info_.payments[static_cast<std::size_t>(taken)].receiver = static_cast<std::int8_t>(previous_first_);
       info_.payments[static_cast<std::size_t>(1 - taken)].receiver =
           static_cast<std::int8_t>(partner_of(previous_first_));
@@ -402,7 +389,7 @@ void Deal::advance(const Move& move) {
       return;
     }
     case Phase::give_back:
-      info_.payments[step].returned = static_cast<std::int8_t>(single_face(move));
+      info_.payments[step].returned = static_cast<std::int8_t>(move.single_face());
       if (++info_.step < payment_count_) {
         info_.current = info_.payments[step + 1].receiver;
       } else {

@@ -74,7 +74,12 @@ struct Move {
   static Move pass_move() { return Move{}; }
   // A move of no cards: a word of the deal's procedure (Gouji's yield, revolt, ...).
   static Move word_move(Kind kind) { return Move{Cards{}, kind, kNoRank, 0}; }
+  // A one-card move of the deal's procedure (a Guandan tribute, pick or return, a
+  // Gouji purchase or return): `face` changing hands.
+  static Move card_move(Kind kind, int face);
   bool is_pass() const { return kind == Kind::pass; }
+  // The one face of a one-card move, or -1 for any other move.
+  int single_face() const;
   // A Guandan tribute, pick or return: a card changing hands before play.
   bool is_tribute() const { return kind >= Kind::tribute && kind <= Kind::tribute_return; }
   // The pass, or one of Gouji's words (yield, revolt, ...): no cards.

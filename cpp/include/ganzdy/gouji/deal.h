@@ -483,9 +483,6 @@ bool burn_feasible(const Config& cfg, const Cards& rest);
 // `jokers`, whether 3s (biesan) and 2s are among the cards.
 bool burn_feasible(const Config& cfg, int groups, int jokers, bool threes, bool twos);
 
-// The one face of a one-card move (a buy, a tribute, a return), or -1 for any other move.
-int single_face(const Move& move);
-
 // Whether who 闷-ed whom (§6.7) is told to every seat: once the hand is over
 // (its result names them for the next hand's 闷贡), or at once under
 // men_immediate_bottom (the 闷-ed seat is put at the bottom in sight of all).

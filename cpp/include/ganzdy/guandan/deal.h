@@ -295,8 +295,6 @@ class Deal : public DealBase<Deal, Config, DealInfo, kPlayers> {
 int tribute_value(const Config& cfg, const Cards& hand);
 // The value of one face in value order.
 int face_value(const Config& cfg, int face);
-// The one face of a one-card move (a tribute, a return, a pick), or -1 for any other move.
-int single_face(const Move& move);
 // Whether `face` may be given back under the return rules (§8.4) by a hand
 // that holds some such card; `fallback` asks instead whether it may be given
 // back by a hand that holds none.
