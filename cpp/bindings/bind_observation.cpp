@@ -1,11 +1,12 @@
-// Gan Deng Yan's observation layout (Rules.observation_shape / observation_spec) and
-// the observation buffer every deal's observation() writes into.
+// Every game's observation layout through its rules (Rules.observation_shape,
+// observation_spec, observation_version) and the buffer every deal's observation()
+// writes into.
 #include <string>
 
 #include "bindings.h"
 #include "deal_common.h"
 #include "ganzdy/core/errors.h"
-#include "ganzdy/gan_deng_yan/observation.h"
+#include "ganzdy/games.h"
 
 #include <pybind11/numpy.h>
 
@@ -40,27 +41,35 @@ void bind_observation(py::module_& m) {
                ", stop=" + std::to_string(s.start + s.size) + ")";
       });
 
+  // Every game's layout through its rules, so generic code reads it one way; the
+  // layout is the game's (GameTraits<D>::observation_layout) and may depend on the
+  // seat count (Gan Deng Yan).
   auto rules = py::reinterpret_borrow<py::class_<Rules>>(m.attr("Rules"));
   rules
       .def_property_readonly(
           "observation_shape",
           [](const Rules& r) {
-            require_game(r, Game::gan_deng_yan, "observations");
-            return py::make_tuple(gdy::observation_size(r.players(), false));
+            return with_traits(r, [&](auto traits) { return py::make_tuple(traits.observation_size(r)); });
           },
           "Shape of Deal.observation(seat): what one seat may know.")
       .def_property_readonly(
           "perfect_observation_shape",
           [](const Rules& r) {
-            require_game(r, Game::gan_deng_yan, "observations");
-            return py::make_tuple(gdy::observation_size(r.players(), true));
+            return with_traits(r, [&](auto traits) {
+              const ObservationSlice& last = traits.observation_layout(r, true).back();
+              return py::make_tuple(last.start + last.size);
+            });
           },
-          "Shape of Deal.observation(seat, perfect=True): every hand and the stock too.")
+          "Shape of Deal.observation(seat, perfect=True): every hand (and the stock) too.")
+      .def_property_readonly(
+          "observation_version",
+          [](const Rules& r) { return with_traits(r, [](auto traits) { return int{traits.kObservationVersion}; }); },
+          "The observation layout's version (GAN_DENG_YAN_OBSERVATION_VERSION and its kin); a learned network "
+          "is trained for one.")
       .def(
           "observation_spec",
           [](const Rules& r, bool perfect) {
-            require_game(r, Game::gan_deng_yan, "observations");
-            return gdy::observation_layout(r.players(), perfect);
+            return with_traits(r, [&](auto traits) { return traits.observation_layout(r, perfect); });
           },
           py::kw_only(), py::arg("perfect") = false,
           "The named slices of the observation vector, in order, covering it exactly.");

@@ -54,12 +54,6 @@ Rules make_rules(py::handle game_obj, py::object players, const py::kwargs& kwar
   return Rules(game, n, options);
 }
 
-// Calls f(traits) with the GameTraits of the rules' game (games.h's registry).
-template <class F>
-decltype(auto) with_traits(const Rules& rules, F&& f) {
-  return with_game(rules.game(), [&](auto game) { return f(GameTraits<typename decltype(game)::type>{}); });
-}
-
 std::string why_illegal(const Rules& rules, const Cards& hand, const Move& table, const Move& move,
                         bool opened_point = false) {
   return with_traits(rules, [&](auto traits) { return traits.why_illegal(rules, hand, table, move, opened_point); });

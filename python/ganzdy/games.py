@@ -109,12 +109,7 @@ class Game:
 
     def observation_size(self, rules: Rules) -> int:
         """The length of a seat's observation vector in a deal of ``rules``."""
-        self.require(rules, "observation")
-        shape = getattr(self.deal, "observation_shape", None)
-        # A game whose observation does not depend on the options declares it on its
-        # deal class; otherwise the rules know it (it may depend on the player count).
-        size: int = (shape() if shape is not None else rules.observation_shape)[0]
-        return size
+        return self.require(rules, "observation").observation_shape[0]
 
     def require(self, rules: object, what: str) -> Rules:
         """``rules`` if they are this game's ``Rules``; otherwise the one error every

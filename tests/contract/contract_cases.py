@@ -125,16 +125,8 @@ def new_deal(rules: Rules, seed: int, dealer: int = 0, setup: dict[str, Any] | N
 
 
 def declared_size(rules: Rules, deal: Any) -> int:
-    """The observation size the game declares.
-
-    A gap in the contract, and the one place the suite must tell the games apart:
-    Gan Deng Yan declares it on its rules (``rules.observation_shape``, which raises for
-    the other games), Guandan and Gouji on their deal class (``deal.observation_shape()``,
-    which Gan Deng Yan's deal lacks).
-    """
-    on_deal = getattr(deal, "observation_shape", None)
-    shape = on_deal() if on_deal is not None else rules.observation_shape
-    return int(shape[0])
+    """The observation size the game declares, on its rules (the one door for every game)."""
+    return int(rules.observation_shape[0])
 
 
 def counts(cards: Any) -> Counter[str]:

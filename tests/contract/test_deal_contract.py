@@ -17,6 +17,7 @@ plays on legally to its end.
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import random
@@ -26,6 +27,7 @@ from typing import Any
 import pytest
 
 import ganzdy
+import ganzdy.env
 from contract_cases import (
     CASES,
     POINT_SUMS,
@@ -291,3 +293,32 @@ def test_legal_moves_index_refuses_what_is_not_a_move(game: str) -> None:
         ):
             moves.index(bad)
     assert moves.index(moves[len(moves) - 1]) == len(moves) - 1
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_rules_describe_the_observation(case: Case) -> None:
+    """Every game's observation layout is read through its rules, the same way."""
+    rules = case.rules
+    version = getattr(ganzdy, f"{case.game.upper()}_OBSERVATION_VERSION")
+    assert rules.observation_version == version
+    spec, perfect = rules.observation_spec(), rules.observation_spec(perfect=True)
+    assert [(s.start, s.stop) for s in perfect[: len(spec)]] == [(s.start, s.stop) for s in spec]
+    for layout, shape in (
+        (spec, rules.observation_shape),
+        (perfect, rules.perfect_observation_shape),
+    ):
+        assert layout[0].start == 0
+        assert all(a.stop == b.start and a.size > 0 for a, b in itertools.pairwise(layout))
+        assert shape == (layout[-1].stop,)
+    deal = new_deal(rules, 7)
+    for seat in range(rules.players):
+        assert deal.observation(seat).shape == rules.observation_shape
+        assert deal.observation(seat, perfect=True).shape == rules.perfect_observation_shape
+    on_class = getattr(type(deal), "observation_spec", None)  # Guandan's and Gouji's own door
+    if on_class is not None:
+        assert [s.name for s in on_class(perfect=True)] == [s.name for s in perfect]
+    assert (
+        ganzdy.env.describe(rules)
+        .splitlines()[0]
+        .endswith(f"{rules.observation_shape[0]} float32 values")
+    )

@@ -123,10 +123,11 @@ def test_what_is_not_there_yet_says_so() -> None:
     for call in (
         lambda: rules.num_moves,
         lambda: rules.move_id(Move("single", "5", "5s")),
-        lambda: rules.observation_shape,
     ):
         with pytest.raises(ganzdy.RulesError, match="for Gan Deng Yan only, not for guandan"):
             call()
+    # The observation's layout is every game's, through its rules.
+    assert rules.observation_shape == ganzdy.GuandanDeal.observation_shape()
     # Batch playouts play Guandan hands (tests/guandan/test_guandan_agents.py).
     assert ganzdy.playouts(rules, 1, seed=1).points.shape == (1, 4)
 

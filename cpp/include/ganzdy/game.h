@@ -105,8 +105,10 @@ concept GameDeal = std::copy_constructible<D> &&
 //   players(rules)                      seats
 //   seat_after(rules, seat, k)          the seat k places after `seat` in turn order
 //   greedy(deal, legal)                 the built-in greedy policy's choice (an index)
-//   observation_size(rules),            the imperfect observation of a seat, as
-//   observe(deal, seat, out)            the game's encoder writes it
+//   kObservationVersion,                the imperfect observation of a seat, as
+//   observation_size(rules),            the game's encoder writes it: its layout
+//   observation_layout(rules, perfect), version, size, named slices (perfect: the
+//   observe(deal, seat, out)            oracle's, every hand too)
 //   rewards(world, kind, out)           each seat's search reward in [0, 1] of a
 //                                       finished deal (see ismcts.h)
 //   kMoveIds                            moves have a fixed id space: then
@@ -179,7 +181,9 @@ concept GameTraitsOf =
       { T::players(rules) } -> std::same_as<int>;
       { T::seat_after(rules, seat, seat) } -> std::same_as<int>;
       { T::greedy(deal, legal) } -> std::same_as<int>;
+      { T::kObservationVersion } -> std::convertible_to<int>;
       { T::observation_size(rules) } -> std::same_as<int>;
+      { T::observation_layout(rules, true).size() } -> std::convertible_to<std::size_t>;
       T::observe(deal, seat, out);
       T::rewards(deal, Reward::points, rewards);
       { T::make(shared, seed, seat) } -> std::same_as<typename T::Deal>;

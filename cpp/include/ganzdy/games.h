@@ -37,6 +37,13 @@ decltype(auto) with_game(Game game, F&& f) {
   return f(std::type_identity<gdy::Deal>{});
 }
 
+// Calls f(GameTraits<Deal>{}) for the rules' game and returns what it returns:
+//   with_traits(rules, [&](auto traits) { return traits.observation_size(rules); });
+template <class F>
+decltype(auto) with_traits(const Rules& rules, F&& f) {
+  return with_game(rules.game(), [&](auto game) { return f(GameTraits<typename decltype(game)::type>{}); });
+}
+
 static_assert(kNumGames == 3, "a new game needs its case in with_game");
 
 }  // namespace ganzdy

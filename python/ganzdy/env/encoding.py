@@ -1,10 +1,10 @@
 """The observation encoding: what a seat may know, as a versioned float32 vector.
 
-The vector is computed in C++ by ``deal.observation(seat, perfect=False)``; where the
-rules describe it, its layout is ``rules.observation_spec()`` (named, contiguous slices).
+The vector is computed in C++ by ``deal.observation(seat, perfect=False)``; its layout
+is ``rules.observation_spec()`` (named, contiguous slices), in every game.
 Seats inside it are relative to the observer in turn order (0 = the observer, 1 = the
 next seat to act after it, ...). Card counts are per rank slot: ranks 3..2, then BJ and
-RJ. A game's observation version (``game_of(rules).observation_version``, e.g.
+RJ. A game's observation version (``rules.observation_version``, e.g.
 ``ganzdy.GAN_DENG_YAN_OBSERVATION_VERSION``) changes whenever any slice changes, so a
 trained model can check what it was trained on.
 """

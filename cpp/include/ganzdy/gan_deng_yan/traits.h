@@ -84,6 +84,9 @@ struct GameTraits<gdy::Deal> {
   // The observation's layout version (a learned network is trained for one).
   static constexpr int kObservationVersion = gdy::kObservationVersion;
   static int observation_size(const Rules& rules) { return gdy::observation_size(rules.players(), false); }
+  static const std::vector<gdy::ObservationSlice>& observation_layout(const Rules& rules, bool perfect) {
+    return gdy::observation_layout(rules.players(), perfect);
+  }
   static void observe(const Deal& deal, int seat, float* out) { gdy::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gdy::Outcome o = world.outcome();

@@ -86,6 +86,9 @@ struct GameTraits<gj::Deal> {
   // The observation's layout version (a learned network is trained for one).
   static constexpr int kObservationVersion = gj::kObservationVersion;
   static int observation_size(const Rules&) { return gj::observation_size(false); }
+  static const std::vector<gj::ObservationSlice>& observation_layout(const Rules&, bool perfect) {
+    return gj::observation_layout(perfect);
+  }
   static void observe(const Deal& deal, int seat, float* out) { gj::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gj::Outcome o = world.outcome();

@@ -87,6 +87,9 @@ struct GameTraits<gd::Deal> {
   // The observation's layout version (a learned network is trained for one).
   static constexpr int kObservationVersion = gd::kObservationVersion;
   static int observation_size(const Rules&) { return gd::observation_size(false); }
+  static const std::vector<gd::ObservationSlice>& observation_layout(const Rules&, bool perfect) {
+    return gd::observation_layout(perfect);
+  }
   static void observe(const Deal& deal, int seat, float* out) { gd::encode_observation(deal, seat, false, out); }
   static void rewards(const Deal& world, Reward kind, std::array<double, kMaxSeats>& out) {
     const gd::Outcome o = world.outcome();
