@@ -172,6 +172,9 @@ py::class_<D> bind_deal(py::module_& m, const DealDocs& docs, ObservationSize ob
             return copy.outcome();
           },
           py::arg("agents") = "random", py::arg("seed") = py::none(), docs.playout)
+      .def("check_invariants", [](const D& d) { raise_if_broken(d.invariant_violation()); },
+           "Raise AssertionError naming the first broken invariant (every card of the deck in one place, hand "
+           "sizes, seats out, whose turn, and the game's own); nothing when they all hold. Checked in every build.")
       .def("__str__", &D::str);
   return cls;
 }

@@ -397,8 +397,6 @@ void bind_game<gj::Deal>(py::module_& m) {
                   "0 for seats 0, 2, 4; 1 for seats 1, 3, 5.")
       .def("is_burn", [](const Deal& d, const Move& move) { return d.is_burn(move); }, py::arg("move"),
            "Whether the move would be a burn (烧牌) by the seat to act.")
-      .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 216 cards accounted for, purchases and "
-         "tribute included; hand sizes; places; turn).")
       .def_static("observation_spec", [](bool perfect) { return gj::observation_layout(perfect); }, py::kw_only(),
                   py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
       .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gj::observation_size(perfect)); },

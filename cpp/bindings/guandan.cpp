@@ -212,7 +212,6 @@ void bind_game<gd::Deal>(py::module_& m) {
                   py::arg("seat"), "The seat opposite: 0 and 2, 1 and 3 are partners.")
       .def_static("team", [](py::handle seat) { return gd::team_of(to_seat(seat, gd::kPlayers, "seat")); },
                   py::arg("seat"), "0 for seats 0 and 2, 1 for seats 1 and 3.")
-      .def("check_invariants", [](const Deal& d) { raise_if_broken(d.invariant_violation()); }, "Raise AssertionError unless the deal's invariants hold (all 108 cards accounted for, hand sizes, turn).")
       .def_static("observation_spec", [](bool perfect) { return gd::observation_layout(perfect); }, py::kw_only(),
                   py::arg("perfect") = false, "The named slices of the observation vector, in order, covering it exactly.")
       .def_static("observation_shape", [](bool perfect) { return py::make_tuple(gd::observation_size(perfect)); },

@@ -4,7 +4,7 @@ contract_cases.py, with no branch on the game.
 Per case, DEALS random deals are played to the end, first hands and later ones (with
 Guandan's tribute, Gouji's purchases and tribute: contract_cases.SETUPS). After every ply: every card is
 accounted for (hands, the cards played and the undealt rest of the deck order make the
-rules' deck); the legal moves are non-empty until the end, and each checked one is
+rules' deck) and the engine's own ``check_invariants()`` agrees; the legal moves are non-empty until the end, and each checked one is
 ``is_legal``; the observation has the declared size. Every STEP plies: ``pop()`` restores
 the exact state (hash, hands, turn, legal moves, text) and the move is pushed again; an
 illegal move raises ``IllegalMoveError`` and changes nothing. Per deal: the same seed
@@ -21,7 +21,9 @@ import itertools
 import json
 import pickle
 import random
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,6 +102,7 @@ def check_illegal(deal: Any) -> None:
 
 def check_ply(deal: Any, deck: Counter[str], size: int, full: bool) -> None:
     check_cards(deal, deck)
+    deal.check_invariants()
     for seat in range(deal.players):
         assert deal.observation(seat).shape == (size,)
     moves = deal.legal_moves
@@ -147,6 +150,7 @@ def check_copies(deal: Any, rng: random.Random) -> None:
 
 def check_world(deal: Any, seat: int, seed: int, play_on: bool) -> None:
     world = deal.sample_world(seat, seed)
+    world.check_invariants()
     assert world.hand(seat) == deal.hand(seat)
     assert world.played == deal.played and world.hand_sizes == deal.hand_sizes
     assert world.current_player == deal.current_player and world.ply == deal.ply
@@ -167,6 +171,7 @@ def check_world(deal: Any, seat: int, seed: int, play_on: bool) -> None:
     deck = counts(deal.rules.deck)
     while not world.is_terminal:
         check_cards(world, deck)
+        world.check_invariants()
         world.push(choose(world, rng))
     assert sum(world.outcome.points) == sum(deal.outcome.points) or not deal.is_terminal
 
@@ -322,3 +327,25 @@ def test_the_rules_describe_the_observation(case: Case) -> None:
         .splitlines()[0]
         .endswith(f"{rules.observation_shape[0]} float32 values")
     )
+
+
+def documented_members() -> list[str]:
+    """The members docs/deal.md's table says every deal has (its first column's names)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "deal.md").read_text(encoding="utf-8")
+    table = text.split("## The members", 1)[1].split("\n## ", 1)[0]
+    names = []
+    for row in table.splitlines():
+        if row.startswith("| `"):
+            for name in re.findall(r"`([^`]+)`", row.split("|")[1]):
+                if not name.startswith("ganzdy."):
+                    names.append(name.split("(")[0])
+    return names
+
+
+@pytest.mark.parametrize("game", ganzdy.GAMES)
+def test_every_documented_member_is_there(game: str) -> None:
+    members = documented_members()
+    assert len(members) > 25 and "check_invariants" in members
+    deal = ganzdy.Rules(game).new_deal(seed=1)
+    missing = [m for m in members if not hasattr(deal, m)]
+    assert not missing, f"docs/deal.md says every deal has {missing}"

@@ -140,8 +140,7 @@ def check_deal(deal: ganzdy.Deal, deck: ganzdy.Cards) -> None:
         assert not moves, moves
     for move in moves[:40]:
         assert move in legal and deal.why_illegal(move) is None, (move, deal.why_illegal(move))
-    if not isinstance(deal, ganzdy.GanDengYanDeal):
-        deal.check_invariants()
+    deal.check_invariants()
 
 
 def snapshot(deal: ganzdy.Deal) -> tuple[int, int, int, list[tuple[int, ganzdy.Move]]]:

@@ -100,42 +100,58 @@ void Deal::deal_cards(int dealer) {
   check_invariants();
 }
 
-void Deal::assert_invariants() const {
-#ifndef NDEBUG
+std::string Deal::invariant_violation() const {
   const int n = cfg_->players;
+  const auto seat = [](int s) { return "seat " + std::to_string(s); };
   // Every card of the deck is in exactly one place: a hand, the played pile or the
   // stock; each hand's card count is its size.
-  assert(info_.stock_pos <= deck_->size());
+  if (info_.stock_pos > deck_->size()) return "the stock position is past the deck's end";
   int held = 0;
+  Cards all = played_;
   for (int s = 0; s < kMaxPlayers; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    assert(hands_[i].size() == hand_sizes_[i]);
-    assert(s < n || hand_sizes_[i] == 0);
-    assert(!is_out(s) || hand_sizes_[i] == 0);  // a seat out holds nothing and never draws
+    if (hands_[i].size() != hand_sizes_[i])
+      return seat(s) + " holds " + std::to_string(hands_[i].size()) + " cards but counts " +
+             std::to_string(hand_sizes_[i]);
+    if (s >= n && hand_sizes_[i] != 0) return seat(s) + " is not at the table but holds cards";
+    if (is_out(s) && hand_sizes_[i] != 0) return seat(s) + " is out but holds cards";
     held += hand_sizes_[i];
+    if (all.overflows_with(hands_[i])) return "a face has more copies in the hands and the played pile than the deck";
+    all += hands_[i];
   }
-  assert(held + played_.size() + stock_size() == static_cast<int>(deck_->size()));
+  if (held + played_.size() + stock_size() != static_cast<int>(deck_->size()))
+    return "the hands, the played pile and the stock are not the deck's " + std::to_string(deck_->size()) + " cards";
+  for (std::size_t i = info_.stock_pos; i < deck_->size(); ++i) {
+    if (all.count((*deck_)[i]) >= rules_->deck().count((*deck_)[i]))
+      return "a card of the stock is also in a hand or the played pile";
+    all.add((*deck_)[i]);
+  }
   // Seats out: as many as went out, each once, all real seats.
-  assert(std::popcount(info_.out_mask) == info_.finished && info_.finished <= n && (info_.out_mask >> n) == 0);
-  for (int i = 0; i < info_.finished; ++i) assert(is_out(info_.finish_order[static_cast<std::size_t>(i)]));
+  if (std::popcount(info_.out_mask) != info_.finished || info_.finished > n || (info_.out_mask >> n) != 0)
+    return "the seats out do not match the count of seats that went out";
+  for (int i = 0; i < info_.finished; ++i)
+    if (!is_out(info_.finish_order[static_cast<std::size_t>(i)])) return "the finish order names a seat still in";
   // Payments are zero-sum (all zero until someone goes out).
-  assert(std::accumulate(points_.begin(), points_.end(), std::int64_t{0}) == 0);
-  assert(info_.finished > 0 || std::all_of(points_.begin(), points_.end(), [](std::int64_t p) { return p == 0; }));
-  if (!is_terminal()) {
-    // A deal goes on only while two players are in, and the seat to act is one of them.
-    assert(active_count() >= 2);
-    assert(info_.current >= 0 && info_.current < n && !is_out(info_.current));
-    if (info_.table.is_pass()) {
-      assert(info_.table_owner == -1 && info_.passes == 0);
-    } else {
-      // The trick ends when every other player still in has passed in a row.
-      assert(info_.table_owner >= 0 && info_.table_owner < n);
-      assert(info_.passes < active_count() - (is_out(info_.table_owner) ? 0 : 1));
-    }
-  } else {
-    assert(info_.drawn == 0 || info_.finished == 0);
+  if (std::accumulate(points_.begin(), points_.end(), std::int64_t{0}) != 0) return "the points do not sum to zero";
+  if (info_.finished == 0 && std::any_of(points_.begin(), points_.end(), [](std::int64_t p) { return p != 0; }))
+    return "points were paid before anyone went out";
+  if (is_terminal()) {
+    if (info_.drawn != 0 && info_.finished != 0) return "a drawn deal has a seat out";
+    return "";
   }
-#endif
+  // A deal goes on only while two players are in, and the seat to act is one of them.
+  if (active_count() < 2) return "the deal goes on with fewer than two players in";
+  if (info_.current < 0 || info_.current >= n || is_out(info_.current))
+    return seat(info_.current) + " is due to act but is not in the deal";
+  if (info_.table.is_pass()) {
+    if (info_.table_owner != -1 || info_.passes != 0) return "a lead has a table owner or passes";
+  } else if (info_.table_owner < 0 || info_.table_owner >= n) {
+    return "the table move has no owner at the table";
+  } else if (info_.passes >= active_count() - (is_out(info_.table_owner) ? 0 : 1)) {
+    // The trick ends when every other player still in has passed in a row.
+    return "the trick goes on after every other player passed";
+  }
+  return "";
 }
 
 Deal::Deal(const Deal& other, WithoutHistory tag)

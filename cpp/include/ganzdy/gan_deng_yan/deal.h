@@ -90,6 +90,9 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   int passes() const { return info_.passes; }
   int bombs_played() const { return info_.bombs; }
   bool is_out(int seat) const { return (info_.out_mask >> seat & 1) != 0; }
+  // The first invariant every position keeps that this one breaks (cards
+  // conserved, hand sizes, seats out, zero-sum points, who may act), or "".
+  std::string invariant_violation() const;
 
   // Determinization: a world consistent with everything `seat` has seen (its hand,
   // every card played and by whom, every hand size and the stock size), with the
@@ -174,9 +177,6 @@ class Deal : public DealBase<Deal, Config, DealInfo, kMaxPlayers> {
   // Drops from `out` the moves filter_allows() forbids the seat to act. Out of
   // line: legal_moves() runs on every decision, and rarely needs it.
   [[gnu::noinline]] void filter_legal(MoveList& out) const;
-  // Asserts the invariants every position keeps (cards conserved, hand sizes, who
-  // may act): check_invariants() runs it unless NDEBUG is defined.
-  void assert_invariants() const;
 
   int dealer_ = 0;
   int lowest_face_ = -1;  // first_leader='lowest_card': the face the first lead must include
