@@ -1,0 +1,157 @@
+"""How far above greedy can knowing the hidden cards take a planner in Gan Deng Yan?
+
+One planner seat against greedy bots on duplicate decks (the planner at each seat of a
+deck in turn). The planner is perfect-information Monte Carlo with the opponents' true
+policy: it tries every legal move in each of `--worlds` worlds, finishes each with
+greedy play at every seat (which is what the greedy bots will do), and plays the move
+with the best mean share of the pairwise games `ganzdy arena` rates (the seats it
+finishes ahead of). The worlds differ only in what the planner may know:
+
+- ``uniform``: worlds sampled from its information set (``ganzdy.pimc``, honest);
+- ``weighted``: the same, weighted by the others' passes (``sampling="weighted"``);
+- ``likelihood``: honest worlds, ``4 * worlds`` drawn and resampled by the likelihood
+  of every move the others made under greedy play (epsilon-soft, 0.05);
+- ``hands``: a cheat that sees every hand; only the stock's order is shuffled;
+- ``everything``: a cheat that sees the hands and the stock's order (one world).
+
+The two cheats bound what inference about the hidden cards could buy such a planner.
+The result is the planner's rating against greedy on the Elo scale, with a normal 95%
+interval over the decks (each deck's four deals averaged first).
+
+    python bench/knowledge_ceiling.py hands --decks 500 --worlds 32 --seed 11
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+import ganzdy
+from ganzdy import GanDengYanDeal, GanDengYanInformationSet, GanDengYanOutcome, Move
+
+MODES = ("uniform", "weighted", "likelihood", "hands", "everything")
+
+
+def share(outcome: GanDengYanOutcome, seat: int) -> float:
+    """The seat's share of its pairwise games: the winner is ahead of all, the others
+    rank by points, a tie counts half (``ganzdy.search_rewards(deal, "rank")``)."""
+    points = outcome.points
+    games = [
+        1.0 if points[seat] > other else 0.5 if points[seat] == other else 0.0
+        for s, other in enumerate(points)
+        if s != seat
+    ]
+    return sum(games) / len(games)
+
+
+def shuffled_stock(deal: GanDengYanDeal, rng: random.Random) -> GanDengYanDeal:
+    """The deal itself with the undrawn stock in a random order: its history replayed
+    on the deck with the stock's places shuffled."""
+    deck = list(deal.deck)
+    drawn = len(deck) - deal.stock_size
+    stock = deck[drawn:]
+    rng.shuffle(stock)
+    world = GanDengYanDeal(deal.rules, dealer=deal.dealer, deck=deck[:drawn] + stock)
+    for _, move in deal.history:
+        world.push(move)
+    return world
+
+
+def greedy_log_likelihood(
+    world: GanDengYanDeal, history: Sequence[tuple[int, Move]], seat: int
+) -> float:
+    """The log-likelihood of the others' moves under epsilon-greedy play in `world`."""
+    replay = GanDengYanDeal(world.rules, dealer=world.dealer, deck=world.deck)
+    total = 0.0
+    for who, move in history:
+        legal = replay.legal_moves
+        if who != seat and len(legal) > 1:
+            greedy = legal[replay.greedy_index()] == move
+            total += math.log(0.95) if greedy else math.log(0.05 / (len(legal) - 1))
+        replay.push(move)
+    return total
+
+
+def worlds_of(
+    mode: str, deal: GanDengYanDeal, seat: int, worlds: int, rng: random.Random
+) -> list[GanDengYanDeal]:
+    if mode == "everything":
+        return [deal.copy(history=False)]
+    if mode == "hands":
+        return [shuffled_stock(deal, rng) for _ in range(worlds)]
+    info = GanDengYanInformationSet(deal, seat)
+    candidates = [info.sample_world(seed=rng.getrandbits(62)) for _ in range(4 * worlds)]
+    logs = [greedy_log_likelihood(w, deal.history, seat) for w in candidates]
+    top = max(logs)
+    return rng.choices(candidates, weights=[math.exp(x - top) for x in logs], k=worlds)
+
+
+def choose(mode: str, deal: GanDengYanDeal, seat: int, worlds: int, rng: random.Random) -> Move:
+    moves = list(deal.legal_moves)
+    if len(moves) == 1:
+        return moves[0]
+    if mode in ("uniform", "weighted"):
+        info = GanDengYanInformationSet(deal, seat)
+        result = ganzdy.pimc(
+            info, worlds=worlds, reward="rank", sampling=mode, seed=rng.getrandbits(62)
+        )
+        return result.move
+    sampled = worlds_of(mode, deal, seat, worlds, rng)
+    best, best_value = moves[0], -1.0
+    for move in dict.fromkeys(moves):  # suit variants are equal moves: try each once
+        value = 0.0
+        for world in sampled:
+            after = world.copy(history=False)
+            after.push(move)
+            value += share(after.outcome if after.is_terminal else after.playout("greedy"), seat)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def elo(p: float) -> float:
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return 400 * math.log10(p / (1 - p))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("mode", choices=MODES)
+    parser.add_argument("--decks", type=int, default=100)
+    parser.add_argument("--worlds", type=int, default=32)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    rules = ganzdy.Rules("gan_deng_yan", players=args.players)
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    decks, wins = [], 0
+    for d in range(args.decks):
+        seed = ganzdy._core.deal_seed(args.seed, d)
+        shares = []
+        for seat in range(rules.players):
+            deal = GanDengYanDeal(rules, seed=seed)
+            while not deal.is_terminal:
+                if deal.current_player == seat:
+                    deal.push(choose(args.mode, deal, seat, args.worlds, rng))
+                else:
+                    deal.push(deal.legal_moves[deal.greedy_index()])
+            shares.append(share(deal.outcome, seat))
+            wins += deal.outcome.winner == seat
+        decks.append(statistics.fmean(shares))
+    mean = statistics.fmean(decks)
+    half = 1.96 * statistics.stdev(decks) / math.sqrt(len(decks))
+    print(
+        f"{args.mode}, {args.worlds} worlds, {args.decks} decks x {rules.players} seats: "
+        f"share {mean:.4f}, Elo {elo(mean):+.0f} [{elo(mean - half):+.0f}, {elo(mean + half):+.0f}] "
+        f"against greedy, deals won {wins / (args.decks * rules.players):.3f}, "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
