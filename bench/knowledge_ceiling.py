@@ -10,7 +10,7 @@ finishes ahead of). The worlds differ only in what the planner may know:
 - ``uniform``: worlds sampled from its information set (``ganzdy.pimc``, honest);
 - ``weighted``: the same, weighted by the others' passes (``sampling="weighted"``);
 - ``likelihood``: honest worlds, ``4 * worlds`` drawn and resampled by the likelihood
-  of every move the others made under greedy play (epsilon-soft, 0.05);
+  of every move the others made under greedy play (epsilon-soft, ``--epsilon``);
 - ``hands``: a cheat that sees every hand; only the stock's order is shuffled;
 - ``everything``: a cheat that sees the hands and the stock's order (one world).
 
@@ -29,6 +29,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ganzdy
 from ganzdy import GanDengYanDeal, GanDengYanInformationSet, GanDengYanOutcome, Move
@@ -62,7 +63,7 @@ def shuffled_stock(deal: GanDengYanDeal, rng: random.Random) -> GanDengYanDeal:
 
 
 def greedy_log_likelihood(
-    world: GanDengYanDeal, history: Sequence[tuple[int, Move]], seat: int
+    world: GanDengYanDeal, history: Sequence[tuple[int, Move]], seat: int, epsilon: float
 ) -> float:
     """The log-likelihood of the others' moves under epsilon-greedy play in `world`."""
     replay = GanDengYanDeal(world.rules, dealer=world.dealer, deck=world.deck)
@@ -71,46 +72,54 @@ def greedy_log_likelihood(
         legal = replay.legal_moves
         if who != seat and len(legal) > 1:
             greedy = legal[replay.greedy_index()] == move
-            total += math.log(0.95) if greedy else math.log(0.05 / (len(legal) - 1))
+            total += math.log(1 - epsilon) if greedy else math.log(epsilon / (len(legal) - 1))
         replay.push(move)
     return total
 
 
-def worlds_of(
-    mode: str, deal: GanDengYanDeal, seat: int, worlds: int, rng: random.Random
-) -> list[GanDengYanDeal]:
-    if mode == "everything":
-        return [deal.copy(history=False)]
-    if mode == "hands":
-        return [shuffled_stock(deal, rng) for _ in range(worlds)]
-    info = GanDengYanInformationSet(deal, seat)
-    candidates = [info.sample_world(seed=rng.getrandbits(62)) for _ in range(4 * worlds)]
-    logs = [greedy_log_likelihood(w, deal.history, seat) for w in candidates]
-    top = max(logs)
-    return rng.choices(candidates, weights=[math.exp(x - top) for x in logs], k=worlds)
+@dataclass
+class Planner:
+    """The one-move planner of one mode (see the module's docstring)."""
 
+    mode: str
+    worlds: int
+    epsilon: float  # the likelihood mode's chance of a move other than greedy's
+    rng: random.Random
 
-def choose(mode: str, deal: GanDengYanDeal, seat: int, worlds: int, rng: random.Random) -> Move:
-    moves = list(deal.legal_moves)
-    if len(moves) == 1:
-        return moves[0]
-    if mode in ("uniform", "weighted"):
+    def sampled(self, deal: GanDengYanDeal, seat: int) -> list[GanDengYanDeal]:
+        if self.mode == "everything":
+            return [deal.copy(history=False)]
+        if self.mode == "hands":
+            return [shuffled_stock(deal, self.rng) for _ in range(self.worlds)]
         info = GanDengYanInformationSet(deal, seat)
-        result = ganzdy.pimc(
-            info, worlds=worlds, reward="rank", sampling=mode, seed=rng.getrandbits(62)
-        )
-        return result.move
-    sampled = worlds_of(mode, deal, seat, worlds, rng)
-    best, best_value = moves[0], -1.0
-    for move in dict.fromkeys(moves):  # suit variants are equal moves: try each once
-        value = 0.0
-        for world in sampled:
-            after = world.copy(history=False)
-            after.push(move)
-            value += share(after.outcome if after.is_terminal else after.playout("greedy"), seat)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+        drawn = [info.sample_world(seed=self.rng.getrandbits(62)) for _ in range(4 * self.worlds)]
+        logs = [greedy_log_likelihood(w, deal.history, seat, self.epsilon) for w in drawn]
+        top = max(logs)
+        return self.rng.choices(drawn, weights=[math.exp(x - top) for x in logs], k=self.worlds)
+
+    def choose(self, deal: GanDengYanDeal, seat: int) -> Move:
+        moves = list(deal.legal_moves)
+        if len(moves) == 1:
+            return moves[0]
+        if self.mode in ("uniform", "weighted"):
+            info = GanDengYanInformationSet(deal, seat)
+            seed = self.rng.getrandbits(62)
+            return ganzdy.pimc(
+                info, worlds=self.worlds, reward="rank", sampling=self.mode, seed=seed
+            ).move
+        worlds = self.sampled(deal, seat)
+        best, best_value = moves[0], -1.0
+        for move in dict.fromkeys(moves):  # suit variants are equal moves: try each once
+            value = 0.0
+            for world in worlds:
+                after = world.copy(history=False)
+                after.push(move)
+                value += share(
+                    after.outcome if after.is_terminal else after.playout("greedy"), seat
+                )
+            if value > best_value:
+                best, best_value = move, value
+        return best
 
 
 def elo(p: float) -> float:
@@ -125,9 +134,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=32)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--epsilon", type=float, default=0.05)
     args = parser.parse_args(argv)
     rules = ganzdy.Rules("gan_deng_yan", players=args.players)
-    rng = random.Random(args.seed)
+    planner = Planner(args.mode, args.worlds, args.epsilon, random.Random(args.seed))
     start = time.perf_counter()
     decks, wins = [], 0
     for d in range(args.decks):
@@ -137,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             deal = GanDengYanDeal(rules, seed=seed)
             while not deal.is_terminal:
                 if deal.current_player == seat:
-                    deal.push(choose(args.mode, deal, seat, args.worlds, rng))
+                    deal.push(planner.choose(deal, seat))
                 else:
                     deal.push(deal.legal_moves[deal.greedy_index()])
             shares.append(share(deal.outcome, seat))
