@@ -33,20 +33,15 @@ from dataclasses import dataclass
 
 import ganzdy
 from ganzdy import GanDengYanDeal, GanDengYanInformationSet, GanDengYanOutcome, Move
+from ganzdy.ratings import finish_ahead
 
 MODES = ("uniform", "weighted", "likelihood", "hands", "everything")
 
 
 def share(outcome: GanDengYanOutcome, seat: int) -> float:
-    """The seat's share of its pairwise games: the winner is ahead of all, the others
-    rank by points, a tie counts half (``ganzdy.search_rewards(deal, "rank")``)."""
-    points = outcome.points
-    games = [
-        1.0 if points[seat] > other else 0.5 if points[seat] == other else 0.0
-        for s, other in enumerate(points)
-        if s != seat
-    ]
-    return sum(games) / len(games)
+    """The seat's share of the pairwise games ``ganzdy arena`` rates (finish_ahead)."""
+    ahead = finish_ahead(outcome.points, outcome.finish_order)[seat]
+    return float(ahead.sum()) / (len(outcome.points) - 1)
 
 
 def shuffled_stock(deal: GanDengYanDeal, rng: random.Random) -> GanDengYanDeal:
