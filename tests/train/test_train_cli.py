@@ -262,3 +262,65 @@ def config_for(game: str, **changes: object) -> TrainConfig:
         ["train", "--game", game, "--steps", "10", "--hidden", "24,12", "--imitate-steps", "0"]
     )
     return dataclasses.replace(config_from(args), **changes)  # type: ignore[arg-type]
+
+
+def test_weight_average_is_the_mean_and_survives_a_checkpoint() -> None:
+    from ganzdy.train.weights import QWeights, WeightAverage
+
+    rng = np.random.default_rng(4)
+    runs = [
+        QWeights(
+            [(rng.normal(size=(3, 5)).astype(np.float32), rng.normal(size=3).astype(np.float32))]
+        )
+        for _ in range(7)
+    ]
+    average = WeightAverage()
+    with pytest.raises(ValueError, match="no weights"):
+        average.mean()
+    for w in runs[:4]:
+        average.add(w)
+    again = WeightAverage.from_state(average.state())
+    for w in runs[4:]:
+        average.add(w)
+        again.add(w)
+    assert average.count == again.count == 7
+    for mean in (average.mean(), again.mean()):
+        np.testing.assert_allclose(
+            mean.layers[0][0], np.mean([w.layers[0][0] for w in runs], 0), rtol=1e-6
+        )
+        np.testing.assert_allclose(
+            mean.layers[0][1], np.mean([w.layers[0][1] for w in runs], 0), rtol=1e-6
+        )
+    assert WeightAverage.from_state(None).count == 0
+
+
+def test_average_from_exports_the_mean_of_the_rounds_after_it(tmp_path: Path) -> None:
+    """``--average-from`` exports the mean of the weights after each round from that
+    step on, records both final evaluations, and resumes into the same average."""
+    game = "gan_deng_yan"
+    assert small_run(game, tmp_path / "a", 1500, "--average-from", "600") == 0
+    state = load_checkpoint(tmp_path / "a")
+    averaged = state["average"]["count"]
+    assert 0 < averaged < state["progress"]["rounds"]
+    header = read_network(tmp_path / "a" / f"{game}.gznn").header
+    assert header["averaged_rounds"] == str(averaged)
+    assert "win rate" in header["evaluation_of_last_weights"]
+    assert "--average-from 600" in header["trained_by"]
+    exported = read_network(tmp_path / "a" / f"{game}.gznn").layers
+    mean = [(w / averaged, b / averaged) for w, b in state["average"]["sums"]]
+    for (w, b), (mw, mb) in zip(exported, mean, strict=True):
+        np.testing.assert_allclose(w, mw, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(b, mb, rtol=1e-5, atol=1e-6)
+    # The last weights are not the mean: the export is not the plain network.
+    last = model_of(tmp_path / "a").weights().layers
+    assert not np.allclose(last[0][0], exported[0][0])
+    # Stopped part way and resumed, the run averages what the uninterrupted one does.
+    assert small_run(game, tmp_path / "b", 900, "--average-from", "600") == 0
+    assert load_checkpoint(tmp_path / "b")["average"]["count"] > 0
+    assert small_run(game, tmp_path / "b", 1500, "--resume") == 0
+    resumed = load_checkpoint(tmp_path / "b")["average"]
+    assert resumed["count"] == averaged
+    for (w, b), (rw, rb) in zip(state["average"]["sums"], resumed["sums"], strict=True):
+        np.testing.assert_array_equal(w, rw)
+        np.testing.assert_array_equal(b, rb)
+    assert small_run(game, tmp_path / "c", 10, "--average-from", "-1") == 2
