@@ -178,15 +178,6 @@ def add_parser(sub: Any) -> None:
         "expert iteration)",
     )
     train.add_argument(
-        "--average-from",
-        type=int,
-        default=None,
-        metavar="STEPS",
-        help="export the mean of the learner's weights after each round from STEPS "
-        "learner decisions on (stochastic weight averaging), evaluated beside the last "
-        "weights (default: the last weights)",
-    )
-    train.add_argument(
         "--progress-every", type=float, default=10.0, help="seconds between progress lines"
     )
     train.set_defaults(run=run)
@@ -222,7 +213,6 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         imitate_steps=args.imitate_steps,
         imitate_temperature=args.imitate_temperature,
         teacher=args.teacher,
-        average_from=args.average_from,
     )
 
 

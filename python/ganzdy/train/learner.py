@@ -56,7 +56,7 @@ from ganzdy.train.export import export
 from ganzdy.train.league import GREEDY, LeagueMix, draw_table
 from ganzdy.train.model import QNetwork, input_scale
 from ganzdy.train.reward import check_reward
-from ganzdy.train.weights import QWeights, WeightAverage
+from ganzdy.train.weights import QWeights
 
 # The evaluation decks do not depend on the run's seed, so curves of runs compare.
 EVALUATION_SEED = 20261201
@@ -96,9 +96,6 @@ class TrainConfig:
     imitate_steps: int = IMITATE_STEPS  # warm-start decisions (the teacher's), before DMC
     imitate_temperature: float = IMITATE_TEMPERATURE
     teacher: str = "greedy"  # the warm start's player at every seat: an agent spec
-    # From this many learner decisions on, the exported network is the mean of the
-    # learner's weights after each round (stochastic weight averaging); None: the last.
-    average_from: int | None = None
 
     def command(self) -> str:
         """The ``ganzdy train`` command line that makes this run (every setting given)."""
@@ -130,8 +127,6 @@ class TrainConfig:
         ]  # fmt: skip
         if self.init is not None:
             parts += ["--init", self.init]
-        if self.average_from is not None:
-            parts += ["--average-from", str(self.average_from)]
         return " ".join(parts)
 
     def rules(self) -> Rules:
@@ -153,7 +148,6 @@ class TrainConfig:
         data.setdefault("epochs", 1)
         data.setdefault("reward", "points")
         data.setdefault("init", None)
-        data.setdefault("average_from", None)
         data.setdefault("teacher", "greedy")
         return cls(**data)
 
@@ -192,8 +186,6 @@ class TrainConfig:
             )
         if self.actors < 0:
             raise GanzdyError(f"actors must not be negative, not {self.actors}")
-        if self.average_from is not None and self.average_from < 0:
-            raise GanzdyError(f"average-from must not be negative, not {self.average_from}")
 
 
 @dataclass
@@ -248,7 +240,6 @@ class Trainer:
         self.shuffle = torch.Generator().manual_seed(config.seed)
         self.progress = Progress()
         self.snapshots: dict[int, QWeights] = {}
-        self.average = WeightAverage()
         self.curve: list[Evaluation] = []
         self.losses: list[float] = []
         if state is not None:
@@ -260,7 +251,6 @@ class Trainer:
             self.snapshots = {int(k): QWeights(v) for k, v in state["snapshots"].items()}
             self.curve = [Evaluation(**e) for e in state["curve"]]
             self.losses = list(state["losses"])
-            self.average = WeightAverage.from_state(state.get("average"))
         elif config.init is not None:
             start_from(self.model, config.init, self.rules)
 
@@ -301,10 +291,9 @@ class Trainer:
                     self._save()
                     last_checkpoint = now
             self._evaluate(pool, final=True)
-            averaged = self._evaluate_average(pool)
         self._save()
-        self._finish(averaged)
-        return self.curve[-1] if averaged is None else averaged
+        self._finish()
+        return self.curve[-1]
 
     def _evaluation_due(self, imitating: bool) -> bool:
         p = self.progress
@@ -353,8 +342,6 @@ class Trainer:
         self._learn(rows, targets, row_weights)
         progress.steps += int(rows.shape[0])
         progress.rounds += 1
-        if config.average_from is not None and progress.steps >= config.average_from:
-            self.average.add(self.model.weights())
         if progress.steps >= progress.next_snapshot:
             self.snapshots[progress.rounds] = self.model.weights()
             while len(self.snapshots) > config.max_snapshots:
@@ -473,30 +460,6 @@ class Trainer:
             f"evaluation at {p.steps:,} steps{warm}, {p.seconds:.0f} s: {evaluation.describe()}"
         )
 
-    def _evaluate_average(self, pool: ActorPool) -> Evaluation | None:
-        """The averaged weights on the final evaluation's decks, or None when the run
-        averages none."""
-        if self.average.count == 0:
-            return None
-        p = self.progress
-        evaluation = evaluate(
-            self.rules,
-            self.average.mean(),
-            pool,
-            self.config.final_eval_decks,
-            EVALUATION_SEED,
-            steps=p.steps,
-            deals_trained=p.deals,
-            seconds=p.seconds,
-            bootstrap=self.config.bootstrap,
-            imitated=p.imitated,
-        )
-        self.log(
-            f"the mean of the weights after the last {self.average.count:,} rounds "
-            f"(from {self.config.average_from:,} steps): {evaluation.describe()}"
-        )
-        return evaluation
-
     def _line(self, window: list[tuple[float, int]]) -> str:
         p = self.progress
         (t0, s0), (t1, s1) = window[0], window[-1]
@@ -531,13 +494,11 @@ class Trainer:
                 "snapshots": {k: w.layers for k, w in self.snapshots.items()},
                 "curve": [e.to_json() for e in self.curve],
                 "losses": self.losses,
-                "average": self.average.state(),
             },
         )
 
-    def _finish(self, averaged: Evaluation | None) -> None:
+    def _finish(self) -> None:
         game, p, last = self.rules.game, self.progress, self.curve[-1]
-        exported = last if averaged is None else averaged
         extra = {
             "trained_by": self.config.command(),
             "training_steps": str(p.steps),
@@ -548,16 +509,9 @@ class Trainer:
             "training_date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "training_seed": str(self.config.seed),
             "reward": self.config.reward,
-            "evaluation": f"{exported.describe()} (duplicate decks, seed {EVALUATION_SEED})",
+            "evaluation": f"{last.describe()} (duplicate decks, seed {EVALUATION_SEED})",
         }
-        weights = self.model.weights()
-        if averaged is not None:
-            extra["averaged_rounds"] = str(self.average.count)
-            extra["evaluation_of_last_weights"] = (
-                f"{last.describe()} (duplicate decks, seed {EVALUATION_SEED})"
-            )
-            weights = self.average.mean()
-        export(self.out / f"{game}.gznn", self.rules, weights, extra)
+        export(self.out / f"{game}.gznn", self.rules, self.model.weights(), extra)
         (self.out / "curve.json").write_text(
             json.dumps([e.to_json() for e in self.curve], indent=1) + "\n"
         )
@@ -569,7 +523,7 @@ class Trainer:
             )
         except ImportError:
             self.log("no learning curve PNG: matplotlib is not installed")
-        self.log(f"exported {self.out / f'{game}.gznn'}; final: {exported.describe()}")
+        self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
 
 
 def start_from(model: QNetwork, path: str, rules: Rules) -> None:
