@@ -15,7 +15,7 @@ torch = pytest.importorskip("torch", reason="ganzdy train needs torch (ganzdy[tr
 import ganzdy  # noqa: E402
 from ganzdy.cli import build_parser, main  # noqa: E402
 from ganzdy.cli.train import config_from  # noqa: E402
-from ganzdy.network import read_network  # noqa: E402
+from ganzdy.network import Network, read_network  # noqa: E402
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, _Scorer  # noqa: E402
 from ganzdy.train.checkpoint import load_checkpoint  # noqa: E402
 from ganzdy.train.features import legal_move_vectors  # noqa: E402
@@ -224,18 +224,45 @@ def test_init_starts_from_a_network_file(game: str, tmp_path: Path) -> None:
     assert net.header["reward"] == "rank"
     assert "--reward rank" in net.header["trained_by"]
     trainer = Trainer(config_for(game, init=str(exported)), tmp_path / "probe", False, print)
-    for deal in positions(game, 6):
-        observation = deal.observation(deal.current_player)
-        vectors = legal_move_vectors(deal)
-        rows = np.concatenate([np.repeat(observation[None, :], len(vectors), 0), vectors], 1)
-        with torch.no_grad():
-            started = trainer.model(torch.from_numpy(rows)).numpy()
-        np.testing.assert_allclose(started, net.q_values(observation, vectors), atol=1e-4)
+    assert_scores_as_file(trainer.model, net, game)
     assert f"--init {exported}" in trainer.config.command()
     # It then trains on: the second run exports, and records where it began.
     assert small_run(game, tmp_path / "second", 60, "--init", str(exported)) == 0
     again = read_network(tmp_path / "second" / f"{game}.gznn")
     assert f"--init {exported}" in again.header["trained_by"]
+
+
+def test_init_widens_a_network_without_changing_what_it_computes(tmp_path: Path) -> None:
+    # A 24,12 network read into a 40,20 model: the wider model scores every position as
+    # the file does, its added units compute something (fresh input weights) that
+    # nothing reads yet (zero output weights), and the run then trains and exports.
+    assert small_run("gan_deng_yan", tmp_path / "first", 60) == 0
+    exported = tmp_path / "first" / "gan_deng_yan.gznn"
+    net = read_network(exported)
+    trainer = Trainer(
+        config_for("gan_deng_yan", init=str(exported), hidden=(40, 20)),
+        tmp_path / "probe",
+        False,
+        print,
+    )
+    assert_scores_as_file(trainer.model, net, "gan_deng_yan")
+    linear = [m for m in trainer.model.layers if isinstance(m, torch.nn.Linear)]
+    assert [tuple(m.weight.shape) for m in linear] == [
+        (40, linear[0].in_features),
+        (20, 40),
+        (1, 20),
+    ]
+    assert torch.count_nonzero(linear[0].weight[24:]) > 0
+    assert torch.count_nonzero(linear[1].weight[:12, 24:]) == 0
+    assert torch.count_nonzero(linear[2].weight[:, 12:]) == 0
+    assert (
+        small_run(
+            "gan_deng_yan", tmp_path / "wide", 60, "--init", str(exported), "--hidden", "40,20"
+        )
+        == 0
+    )
+    wide = read_network(tmp_path / "wide" / "gan_deng_yan.gznn")
+    assert wide.widths[1:] == (40, 20, 1)
 
 
 def test_init_refuses_what_does_not_fit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,6 +272,12 @@ def test_init_refuses_what_does_not_fit(tmp_path: Path, capsys: pytest.CaptureFi
     assert "trained for game gan_deng_yan, not gouji" in capsys.readouterr().err
     assert small_run("gan_deng_yan", tmp_path / "b", 30, "--init", exported, "--hidden", "16") == 2
     assert "--hidden 24,12" in capsys.readouterr().err
+    for hidden in ("32,8", "32,16,8"):  # a narrower layer; another layer
+        assert (
+            small_run("gan_deng_yan", tmp_path / "b", 30, "--init", exported, "--hidden", hidden)
+            == 2
+        )
+        assert "cannot hold" in capsys.readouterr().err
     assert (
         small_run("gan_deng_yan", tmp_path / "c", 30, "--init", exported, "--imitate-steps", "5")
         == 2
@@ -255,6 +288,17 @@ def test_init_refuses_what_does_not_fit(tmp_path: Path, capsys: pytest.CaptureFi
     with pytest.raises(SystemExit):  # argparse's own refusal of an unknown choice
         small_run("gan_deng_yan", tmp_path / "e", 30, "--reward", "elo")
     assert "'elo'" in capsys.readouterr().err
+
+
+def assert_scores_as_file(model: QNetwork, net: Network, game: str) -> None:
+    """``model`` scores the legal moves of real positions as the network file ``net``."""
+    for deal in positions(game, 6):
+        observation = deal.observation(deal.current_player)
+        vectors = legal_move_vectors(deal)
+        rows = np.concatenate([np.repeat(observation[None, :], len(vectors), 0), vectors], 1)
+        with torch.no_grad():
+            started = model(torch.from_numpy(rows)).numpy()
+        np.testing.assert_allclose(started, net.q_values(observation, vectors), atol=1e-4)
 
 
 def config_for(game: str, **changes: object) -> TrainConfig:

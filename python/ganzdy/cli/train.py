@@ -94,7 +94,8 @@ def add_parser(sub: Any) -> None:
         metavar="FILE",
         default=None,
         help="start from this network file (an exported or shipped .gznn) instead of "
-        "the warm start; needs --imitate-steps 0",
+        "the warm start; needs --imitate-steps 0; wider --hidden layers widen it "
+        "without changing what it computes",
     )
     train.add_argument(
         "--reward",

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ganzdy._core import Rules, deal_seed
 from ganzdy.games import game_of
@@ -94,23 +95,31 @@ def evaluation_jobs(
         )
 
 
-def evaluate(
-    rules: Rules,
-    weights: QWeights,
-    pool: ActorPool,
-    decks: int,
-    seed: int,
-    *,
-    steps: int = 0,
-    deals_trained: int = 0,
-    seconds: float = 0.0,
-    bootstrap: int = 1000,
-    imitated: int = 0,
-) -> Evaluation:
-    """Play ``decks`` duplicate decks against greedy and measure the learner."""
+@dataclass(frozen=True)
+class DeckScores:
+    """What the learner scored on each evaluation deck against greedy."""
+
+    # [deck, 2, 2]: [0, 1] the pairwise games the learner's seats won against greedy's,
+    # [1, 0] greedy's against the learner's (a tie half to each), the deck's group for
+    # the ratings' bootstrap.
+    groups: npt.NDArray[np.float64]
+    wins: float  # deals the learner's seat or team won (a drawn deal as a fair share)
+    deals: int
+
+    @property
+    def shares(self) -> npt.NDArray[np.float64]:
+        """The learner's share of each deck's pairwise games against greedy."""
+        won = self.groups[:, 0, 1]
+        lost = self.groups[:, 1, 0]
+        share: npt.NDArray[np.float64] = won / (won + lost)
+        return share
+
+
+def deck_scores(
+    rules: Rules, weights: QWeights, pool: ActorPool, decks: int, seed: int
+) -> DeckScores:
+    """Play ``decks`` duplicate decks of the evaluation from ``seed`` against greedy."""
     teams = bool(game_of(rules).teams)
-    tables = positions(rules)
-    per_deck = len(tables)
     groups = np.zeros((decks, 2, 2))
     wins = 0.0
     played = 0
@@ -133,14 +142,33 @@ def evaluate(
             elif winner in mine:
                 wins += 1.0
             played += 1
-    assert played == decks * per_deck
-    ratings = rate(["learned", "greedy"], groups, samples=bootstrap, seed=seed, anchor=1)
+    assert played == decks * len(positions(rules))
+    return DeckScores(groups, wins, played)
+
+
+def evaluate(
+    rules: Rules,
+    weights: QWeights,
+    pool: ActorPool,
+    decks: int,
+    seed: int,
+    *,
+    steps: int = 0,
+    deals_trained: int = 0,
+    seconds: float = 0.0,
+    bootstrap: int = 1000,
+    imitated: int = 0,
+) -> Evaluation:
+    """Play ``decks`` duplicate decks against greedy and measure the learner."""
+    scores = deck_scores(rules, weights, pool, decks, seed)
+    ratings = rate(["learned", "greedy"], scores.groups, samples=bootstrap, seed=seed, anchor=1)
+    teams = bool(game_of(rules).teams)
     return Evaluation(
         steps=steps,
         deals_trained=deals_trained,
         seconds=seconds,
-        deals=played,
-        win_rate=wins / played,
+        deals=scores.deals,
+        win_rate=scores.wins / scores.deals,
         fair_share=0.5 if teams else 1.0 / rules.players,
         elo=ratings.rating[0] - ratings.rating[1],
         elo_low=ratings.low[0] - ratings.rating[1],

@@ -526,37 +526,56 @@ class Trainer:
         self.log(f"exported {self.out / f'{game}.gznn'}; final: {last.describe()}")
 
 
+def read_fitting(path: str | Path, rules: Rules, source: str) -> network.Network:
+    """The network file at ``path`` (``NetworkFileError``, naming ``source``, unless it was
+    made for ``rules``' game, players and observation)."""
+    game = game_of(rules)
+    saved = network.read_network(path)
+    network.check_fits(
+        saved,
+        rules.game,
+        rules.players,
+        game.observation_version,
+        game.observation_size(rules),
+        source,
+    )
+    return saved
+
+
 def start_from(model: QNetwork, path: str, rules: Rules) -> None:
     """Set ``model``'s layers to the network file ``path``'s (``GanzdyError`` unless it
-    was made for ``rules``' game, players and observation, with the model's widths).
-    The file's first layer has the input scale folded in; it is unfolded here, so the
-    model computes the file's function."""
-    game = game_of(rules)
+    was made for ``rules``' game, players and observation, with as many hidden layers as
+    the model and none wider). The file's first layer has the input scale folded in; it
+    is unfolded here, so the model computes the file's function.
+
+    A model with wider hidden layers than the file's is widened without changing that
+    function: each added unit keeps its fresh random input weights (so it computes
+    something, and its output weights get gradient) and gets zero output weights (so
+    what it computes is not used until training says so)."""
     try:
-        saved = network.read_network(path)
-        network.check_fits(
-            saved,
-            rules.game,
-            rules.players,
-            game.observation_version,
-            game.observation_size(rules),
-            f"--init {path}",
-        )
+        saved = read_fitting(path, rules, f"--init {path}")
     except OSError as error:
         raise GanzdyError(f"--init {path}: {error}") from error
-    if saved.widths != model.widths:
+    if len(saved.widths) != len(model.widths) or any(
+        s > m for s, m in zip(saved.widths, model.widths, strict=True)
+    ):
         widths = ",".join(str(w) for w in saved.widths[1:-1])
         raise GanzdyError(
-            f"--init {path} has the hidden layers {widths}, not "
-            f"{','.join(str(w) for w in model.hidden)}: give --hidden {widths}"
+            f"--init {path} has the hidden layers {widths}, which --hidden "
+            f"{','.join(str(w) for w in model.hidden)} cannot hold: give as many layers, "
+            f"each at least as wide (--hidden {widths} keeps them)"
         )
     linear = [m for m in model.layers if isinstance(m, torch.nn.Linear)]
     scale = model.input_scale.numpy()
     with torch.no_grad():
         for i, (layer, (weight, bias)) in enumerate(zip(linear, saved.layers, strict=True)):
-            w = weight / scale[None, :] if i == 0 else weight
-            layer.weight.copy_(torch.from_numpy(np.asarray(w, np.float32)))
-            layer.bias.copy_(torch.from_numpy(np.asarray(bias, np.float32)))
+            w = np.asarray(weight / scale[None, :] if i == 0 else weight, np.float32)
+            rows, columns = w.shape
+            # Rows past the file's are added units: their fresh input weights stay.
+            # Columns past it read added units of the layer below: zero, so unused.
+            layer.weight[:rows, :columns] = torch.from_numpy(w)
+            layer.weight[:rows, columns:] = 0.0
+            layer.bias[:rows] = torch.from_numpy(np.asarray(bias, np.float32))
 
 
 def train(config: TrainConfig, out: Path, *, resume: bool = False, log: Log = print) -> Evaluation:
