@@ -1,10 +1,12 @@
 """The learned network's decision time (ganzdy.Network.choose), a position per game, with
-hidden widths 256 256 128 (the shipped models' shape); every timed choice is checked
-against the numpy reference of ganzdy.network.
+hidden widths 256 256 128 (the shape of the Guandan and Gouji models); every timed
+choice is checked against the numpy reference of ganzdy.network.
 
 Run: ``pytest bench/test_bench_network.py --benchmark-only``; with ``-s``,
 ``test_decision_medians`` prints the median time of a decision over many positions of
-random deals, per game, and how many legal moves and distinct move vectors they had.
+random deals, per game, and how many legal moves and distinct move vectors they had;
+``test_shipped_model_medians`` the same for the networks shipped in the wheel, at their
+own widths (Gan Deng Yan's is 512 512 256).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 import pytest
 
 import ganzdy
+from ganzdy.agents import MODELS
 from ganzdy.games import game_of
 from ganzdy.network import Network as ReferenceNetwork
 from ganzdy.network import move_size, move_vectors, write_network
@@ -95,20 +98,32 @@ def test_decision(
 def test_decision_medians(tmp_path: Path) -> None:
     for name, rules, leads in CASES:
         net, _ = _network(rules, tmp_path)
-        deals = _positions(rules, 60, seed=11, leads=leads)
-        times, moves, distinct = [], [], []
-        for deal in deals:
-            start = time.perf_counter()
-            choice = net.choose(deal)
-            times.append(time.perf_counter() - start)
-            vectors = move_vectors(deal.legal_move_features())
-            moves.append(len(vectors))
-            distinct.append(len(np.unique(vectors, axis=0)))
-            got = net.scores(deal)
-            assert choice == int(np.argmax(got))
-        print(
-            f"\n{name}: median {statistics.median(times) * 1e3:.3f} ms a decision "
-            f"(max {max(times) * 1e3:.3f}) over {len(deals)} positions; legal moves median "
-            f"{statistics.median(moves)}, max {max(moves)}; distinct vectors median "
-            f"{statistics.median(distinct)}, max {max(distinct)}"
-        )
+        _print_medians(name, net, _positions(rules, 60, seed=11, leads=leads))
+
+
+def test_shipped_model_medians() -> None:
+    for name, rules, leads in CASES:
+        net = ganzdy.Network.load(MODELS / f"{rules.game}.gznn")
+        net.check_fits(rules)
+        widths = " ".join(map(str, net.widths[1:-1]))
+        _print_medians(f"{name} (shipped, {widths})", net, _positions(rules, 60, 11, leads))
+
+
+def _print_medians(name: str, net: ganzdy.Network, deals: list[Any]) -> None:
+    """Times a decision of every position; checks it is the best-scored move."""
+    times, moves, distinct = [], [], []
+    for deal in deals:
+        start = time.perf_counter()
+        choice = net.choose(deal)
+        times.append(time.perf_counter() - start)
+        vectors = move_vectors(deal.legal_move_features())
+        moves.append(len(vectors))
+        distinct.append(len(np.unique(vectors, axis=0)))
+        got = net.scores(deal)
+        assert choice == int(np.argmax(got))
+    print(
+        f"\n{name}: median {statistics.median(times) * 1e3:.3f} ms a decision "
+        f"(max {max(times) * 1e3:.3f}) over {len(deals)} positions; legal moves median "
+        f"{statistics.median(moves)}, max {max(moves)}; distinct vectors median "
+        f"{statistics.median(distinct)}, max {max(distinct)}"
+    )
