@@ -263,19 +263,26 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
 
 template <class Deal>
 IsmctsResult run_pimc(const InformationSet<Deal>& info, int worlds, int playouts, py::handle rollout,
-                      py::handle reward, py::handle sampling, int candidates, double epsilon, py::handle seed) {
+                      py::handle reward, py::handle sampling, int candidates, double epsilon, py::handle seed,
+                      py::handle evaluator, int top, double margin, bool solver, py::handle prior_temperature) {
   PimcOptions options;
   options.worlds = worlds;
   options.playouts = playouts;
-  options.rollout = parse_policy(text_arg(rollout, "rollout"));
+  const std::string rollout_name = text_arg(rollout, "rollout");
+  options.learned_rollout = rollout_name == "learned";
+  if (!options.learned_rollout) options.rollout = parse_policy(rollout_name);
   options.reward = parse_reward(text_arg(reward, "reward"));
   options.weighted = weighted_from(sampling);
   options.candidates = candidates;
   options.epsilon = epsilon;
   options.seed = to_seed(seed);
+  options.top = top;
+  options.margin = margin;
+  options.solver = solver;
+  const std::unique_ptr<Evaluator<Deal>> eval = evaluator_from<Deal>(evaluator, info.rules(), prior_temperature);
   SignalPoll interrupted;
   options.keep_going = [&] { return !interrupted(); };
-  IsmctsResult result = without_gil([&] { return pimc(info, options); });
+  IsmctsResult result = without_gil([&] { return pimc(info, options, eval.get()); });
   interrupted.raise_if_stopped();
   return result;
 }
@@ -298,7 +305,10 @@ constexpr const char* kIsmctsDoc =
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
     "(sampling 'uniform' or 'weighted'), every legal move played in each and played out `playouts` times "
-    "by `rollout`; the move with the best mean reward. The result reads as ismcts'.";
+    "by `rollout`; the move with the best mean reward. With an `evaluator` (as ismcts'), only its `top` "
+    "moves of highest prior are played (0: all), rollout='learned' plays out by its highest-prior moves, and "
+    "its first move is kept unless another's mean is higher by more than `margin`. `solver`: as ismcts'. "
+    "The result reads as ismcts'.";
 
 template <class Deal>
 void bind_information_set(py::module_& m, const char* name, const char* doc) {
@@ -384,7 +394,9 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
   m.def("pimc", &run_pimc<Deal>, py::arg("info"), py::kw_only(), py::arg("worlds") = pimc_defaults.worlds,
         py::arg("playouts") = pimc_defaults.playouts, py::arg("rollout") = "greedy", py::arg("reward") = "points",
         py::arg("sampling") = "uniform", py::arg("candidates") = pimc_defaults.candidates,
-        py::arg("epsilon") = pimc_defaults.epsilon, py::arg("seed") = py::none(), kPimcDoc);
+        py::arg("epsilon") = pimc_defaults.epsilon, py::arg("seed") = py::none(), py::arg("evaluator") = py::none(),
+        py::arg("top") = pimc_defaults.top, py::arg("margin") = pimc_defaults.margin,
+        py::arg("solver") = pimc_defaults.solver, py::arg("prior_temperature") = py::none(), kPimcDoc);
 }
 
 }  // namespace

@@ -1051,6 +1051,11 @@ def pimc(
     candidates: int = 4,
     epsilon: float = 0.1,
     seed: int | None = None,
+    evaluator: str | Network | Callable[[Any, Any], Any] | None = None,
+    top: int = 0,
+    margin: float = 0.0,
+    solver: bool = True,
+    prior_temperature: float | None = None,
 ) -> IsmctsResult: ...
 def parse_move_text(text: str) -> tuple[Cards, Move | None]: ...
 def time_generation(

@@ -678,6 +678,38 @@ def _sampling(agent: str, sampling: object) -> str:
     return sampling
 
 
+def _search_reward(agent: str, reward: str, evaluator: Evaluator | None) -> str:
+    """The reward searched for: the one chosen, or with 'auto' the network's own."""
+    if reward != "auto":
+        return reward
+    if isinstance(evaluator, Network):
+        trained = evaluator.header.get("reward", "points")
+        if trained not in SEARCH_REWARDS:
+            raise AgentError(
+                f"{agent}: the network was trained on the reward {trained!r}, "
+                "which the search does not know; give reward= explicitly"
+            )
+        return str(trained)
+    return "points"
+
+
+def _evaluator_arg(agent: str, evaluator: object, network: str | None) -> None:
+    """Raises AgentError unless ``evaluator`` is one a search takes (and ``network``
+    comes only with 'learned')."""
+    if (
+        evaluator is not None
+        and evaluator not in ("greedy", "learned")
+        and not isinstance(evaluator, Network)
+        and not callable(evaluator)
+    ):
+        raise AgentError(
+            f"{agent}: evaluator={evaluator!r} must be 'greedy', 'learned', a ganzdy.Network "
+            "or a callable f(observation, move_vectors) -> (priors, value)"
+        )
+    if network is not None and evaluator != "learned":
+        raise AgentError(f"{agent}: network={network!r} is read only with evaluator=learned")
+
+
 # The tree-keeping searcher of each game's information set.
 _SEARCHERS: dict[str, Callable[[], Any]] = {
     "GanDengYanInformationSet": GanDengYanIsmctsSearcher,
@@ -774,18 +806,7 @@ class ISMCTS:
             raise AgentError(
                 f"ismcts: reward={reward!r} must be 'auto', 'win', 'points', 'mixed' or 'rank'"
             )
-        if (
-            evaluator is not None
-            and evaluator not in ("greedy", "learned")
-            and not isinstance(evaluator, Network)
-            and not callable(evaluator)
-        ):
-            raise AgentError(
-                f"ismcts: evaluator={evaluator!r} must be 'greedy', 'learned', a ganzdy.Network "
-                "or a callable f(observation, move_vectors) -> (priors, value)"
-            )
-        if network is not None and evaluator != "learned":
-            raise AgentError(f"ismcts: network={network!r} is read only with evaluator=learned")
+        _evaluator_arg("ismcts", evaluator, network)
         # 'learned' loads its network as the learned agent does (shipped for the game
         # being played, or the file `network`), and pickles as a setting.
         self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
@@ -833,6 +854,13 @@ class ISMCTS:
         self._searcher: Any = None
         self._seen: list[tuple[int, Move]] = []
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The agent pickles as its settings and random stream: the last result and
+        # a kept tree are C++ objects of this process (a copy starts a fresh tree).
+        state = dict(self.__dict__)
+        state.update(last_result=None, _searcher=None, _seen=[])
+        return state
+
     def _search(self, view: SeatView) -> Callable[..., IsmctsResult]:
         """ismcts, or with reuse the searcher's search from the public moves since its
         last decision (a new deal, another seat or another game starts afresh)."""
@@ -854,18 +882,7 @@ class ISMCTS:
         return functools.partial(self._searcher.search, info, since)
 
     def _reward(self, evaluator: Evaluator | None) -> str:
-        """The reward searched for: the one chosen, or with 'auto' the network's own."""
-        if self.reward != "auto":
-            return self.reward
-        if isinstance(evaluator, Network):
-            trained = evaluator.header.get("reward", "points")
-            if trained not in SEARCH_REWARDS:
-                raise AgentError(
-                    f"ismcts: the network was trained on the reward {trained!r}, "
-                    "which the search does not know; give reward= explicitly"
-                )
-            return trained
-        return "points"
+        return _search_reward("ismcts", self.reward, evaluator)
 
     def act(self, view: SeatView) -> Move:
         self.last_result = None
@@ -911,7 +928,17 @@ class PIMC:
     played in each and played out ``playouts`` times by ``rollout`` ('greedy' or
     'random'); it plays the move with the best mean ``reward``. The baseline that
     ISMCTS improves on: it assumes it will know every card after this move.
-    ``last_result`` keeps the last decision's result (None after a forced move).
+
+    With an ``evaluator`` ('learned' -- the learned agent's network, shipped or the
+    file ``network`` names --, a ganzdy.Network, 'greedy' or a callable, as ISMCTS
+    takes) it is rollout policy improvement of that network: only its ``top`` moves
+    of highest prior are played (0: all), ``rollout='learned'`` plays each world
+    out by the network's own choice for every seat, and the network's first move is
+    kept unless another's mean over the same worlds is higher by more than
+    ``margin``. ``reward`` 'auto' (the default) is the network's own (ISMCTS's rule).
+    ``solver``: in Gan Deng Yan, play the exact solver's proved win where the
+    position is fully known. ``last_result`` keeps the last decision's result (None
+    after a forced move).
     """
 
     def __init__(
@@ -919,16 +946,33 @@ class PIMC:
         worlds: int = 20,
         playouts: int = 1,
         rollout: str = "greedy",
-        reward: str = "points",
+        reward: str = "auto",
         sampling: str = "uniform",
         candidates: int = 4,
         epsilon: float = 0.1,
         seed: int | None = None,
+        evaluator: Evaluator | None = None,
+        network: str | None = None,
+        top: int = 0,
+        margin: float = 0.0,
+        solver: bool = True,
+        prior_temperature: float | None = None,
     ) -> None:
-        if rollout not in ("random", "greedy"):
-            raise AgentError(f"pimc: rollout={rollout!r} must be 'random' or 'greedy'")
-        if reward not in SEARCH_REWARDS:
-            raise AgentError(f"pimc: reward={reward!r} must be 'win', 'points', 'mixed' or 'rank'")
+        if rollout not in ("random", "greedy", "learned"):
+            raise AgentError(f"pimc: rollout={rollout!r} must be 'random', 'greedy' or 'learned'")
+        if reward not in ("auto", *SEARCH_REWARDS):
+            raise AgentError(
+                f"pimc: reward={reward!r} must be 'auto', 'win', 'points', 'mixed' or 'rank'"
+            )
+        _evaluator_arg("pimc", evaluator, network)
+        if rollout == "learned" and evaluator is None:
+            raise AgentError("pimc: rollout='learned' needs an evaluator")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 0:
+            raise AgentError(f"pimc: top={top!r} must be a non-negative int")
+        if top and evaluator is None:
+            raise AgentError(f"pimc: top={top!r} needs an evaluator (its prior ranks the moves)")
+        if not isinstance(solver, bool):
+            raise AgentError(f"pimc: solver={solver!r} must be True or False")
         self.name = "pimc"
         self.worlds = _count("pimc", "worlds", worlds)
         self.playouts = _count("pimc", "playouts", playouts)
@@ -937,8 +981,23 @@ class PIMC:
         self.sampling = _sampling("pimc", sampling)
         self.candidates = _count("pimc", "candidates", candidates)
         self.epsilon = _number("pimc", "epsilon", epsilon, 0.0, 1.0)
+        self.evaluator = evaluator
+        self.top = top
+        self.margin = _number("pimc", "margin", margin, 0.0)
+        self.solver = solver
+        self.prior_temperature = (
+            None
+            if prior_temperature is None
+            else _number("pimc", "prior_temperature", prior_temperature, 1e-6)
+        )
+        # 'learned' loads its network as the learned agent does, and pickles as a setting.
+        self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The last result is a C++ object of this process: the settings pickle.
+        return {**self.__dict__, "last_result": None}
 
     def act(self, view: SeatView) -> Move:
         self.last_result = None
@@ -948,16 +1007,22 @@ class PIMC:
             raise AgentError(
                 "pimc: the view has no information set to search (build views with view_for)"
             )
+        evaluator = self.evaluator if self._learned is None else self._learned.network(view.game)
         result = pimc(
             view.information,
             worlds=self.worlds,
             playouts=self.playouts,
             rollout=self.rollout,
-            reward=self.reward,
+            reward=_search_reward("pimc", self.reward, evaluator),
             sampling=self.sampling,
             candidates=self.candidates,
             epsilon=self.epsilon,
             seed=self._random.getrandbits(64),
+            evaluator=evaluator,
+            top=self.top,
+            margin=self.margin,
+            solver=self.solver,
+            prior_temperature=self.prior_temperature,
         )
         self.last_result = result
         move = view.legal_moves[result.index]
@@ -1566,6 +1631,8 @@ register_agent(
 register_agent(
     "pimc",
     PIMC,
-    "perfect-information Monte Carlo in C++ (worlds=N, playouts=N, rollout=random|greedy, "
-    "reward=win|points|mixed|rank, sampling=uniform|weighted, candidates=N, epsilon=X, seed=N)",
+    "perfect-information Monte Carlo in C++ (worlds=N, playouts=N, "
+    "rollout=random|greedy|learned, reward=auto|win|points|mixed|rank, "
+    "sampling=uniform|weighted, candidates=N, epsilon=X, seed=N, evaluator=learned|greedy, "
+    "network=FILE, top=N, margin=X, solver=true|false, prior_temperature=X)",
 )

@@ -41,7 +41,8 @@ struct SearchGame<gdy::Deal> {
 template class InformationSet<gdy::Deal>;
 template IsmctsResult ismcts(const InformationSet<gdy::Deal>&, const IsmctsOptions&,
                              const Evaluator<gdy::Deal>*);
-template IsmctsResult pimc(const InformationSet<gdy::Deal>&, const PimcOptions&);
+template IsmctsResult pimc(const InformationSet<gdy::Deal>&, const PimcOptions&,
+                           const Evaluator<gdy::Deal>*);
 template class GreedyEvaluator<gdy::Deal>;
 template class IsmctsSearcher<gdy::Deal>;
 template PlayoutBatch playouts<gdy::Deal>(const std::shared_ptr<const Rules>&, std::int64_t,

@@ -20,7 +20,8 @@ struct SearchGame<gj::Deal> {
 template class InformationSet<gj::Deal>;
 template IsmctsResult ismcts(const InformationSet<gj::Deal>&, const IsmctsOptions&,
                              const Evaluator<gj::Deal>*);
-template IsmctsResult pimc(const InformationSet<gj::Deal>&, const PimcOptions&);
+template IsmctsResult pimc(const InformationSet<gj::Deal>&, const PimcOptions&,
+                           const Evaluator<gj::Deal>*);
 template class GreedyEvaluator<gj::Deal>;
 template class IsmctsSearcher<gj::Deal>;
 template PlayoutBatch playouts<gj::Deal>(const std::shared_ptr<const Rules>&, std::int64_t,

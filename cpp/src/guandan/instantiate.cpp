@@ -20,7 +20,8 @@ struct SearchGame<gd::Deal> {
 template class InformationSet<gd::Deal>;
 template IsmctsResult ismcts(const InformationSet<gd::Deal>&, const IsmctsOptions&,
                              const Evaluator<gd::Deal>*);
-template IsmctsResult pimc(const InformationSet<gd::Deal>&, const PimcOptions&);
+template IsmctsResult pimc(const InformationSet<gd::Deal>&, const PimcOptions&,
+                           const Evaluator<gd::Deal>*);
 template class GreedyEvaluator<gd::Deal>;
 template class IsmctsSearcher<gd::Deal>;
 template PlayoutBatch playouts<gd::Deal>(const std::shared_ptr<const Rules>&, std::int64_t,

@@ -1113,13 +1113,20 @@ IsmctsResult IsmctsSearcher<Deal>::search(const InformationSet<Deal>& info, std:
 }
 
 template <GameDeal Deal>
-IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) {
+IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options, const Evaluator<Deal>* evaluator) {
   using namespace ismcts_detail;
   using Traits = GameTraits<Deal>;
   const auto start = Clock::now();
   require_to_act(info, "pimc");
   if (options.worlds < 1) throw RulesError("pimc: worlds must be at least 1");
   if (options.playouts < 1) throw RulesError("pimc: playouts must be at least 1");
+  if (options.top < 0) throw RulesError("pimc: top must not be negative");
+  if (!(options.margin >= 0) || !std::isfinite(options.margin))
+    throw RulesError("pimc: margin must be a non-negative number");
+  if (!(options.solver_time >= 0) || !std::isfinite(options.solver_time))
+    throw RulesError("pimc: solver_time must be a non-negative number of seconds");
+  if (evaluator == nullptr && options.learned_rollout) throw RulesError("pimc: a learned rollout needs an evaluator");
+  if (evaluator == nullptr && options.top > 0) throw RulesError("pimc: top needs an evaluator (its prior ranks the moves)");
   check_sampling("pimc", options.candidates, options.epsilon);
 
   MoveList root_moves;
@@ -1130,10 +1137,29 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) 
     finish_result(result, 0, start);
     return result;
   }
+  if (options.solver && options.solver_time > 0) {
+    const int solved = SearchGame<Deal>::endgame(info.sample_world(0), info.seat(), root_moves, options.solver_time);
+    if (solved >= 0) {
+      result.solved = true;
+      finish_result(result, static_cast<std::size_t>(solved), start);
+      return result;
+    }
+  }
   Random rng(options.seed);
   WorldSampler<Deal> sampler(info, options.weighted, options.candidates, options.epsilon);
   const int seat = info.seat();
   const std::size_t n = root_moves.size();
+  std::vector<float> priors;
+  // The moves played, in order of prior (every move without an evaluator). The
+  // seat's observation is the same in every world, so any world gives its prior.
+  std::vector<std::size_t> tried(n);
+  for (std::size_t i = 0; i < n; ++i) tried[i] = i;
+  if (evaluator != nullptr) {
+    evaluate_checked(*evaluator, info.sample_world(0), root_moves, priors);
+    for (std::size_t i = 0; i < n; ++i) result.children[i].prior = priors[i];
+    std::stable_sort(tried.begin(), tried.end(), [&](std::size_t a, std::size_t b) { return priors[a] > priors[b]; });
+    if (options.top > 0 && static_cast<std::size_t>(options.top) < n) tried.resize(static_cast<std::size_t>(options.top));
+  }
   std::vector<double> total(n, 0);
   MoveList moves;
   std::array<double, kMaxSeats> reward{};
@@ -1143,7 +1169,7 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) 
     // Each playout's random policy draws from its own stream, the same for every
     // move, so the moves of one world meet the same luck as far as it goes.
     const std::uint64_t world_seed = rng.next();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (const std::size_t i : tried) {
       for (int p = 0; p < options.playouts; ++p) {
         Random luck(deal_seed(world_seed, static_cast<std::uint64_t>(p)));
         Deal d = world;
@@ -1152,8 +1178,17 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) 
         while (!d.is_terminal()) {
           d.legal_moves(moves);
           require_moves(d, moves);
-          const int choice = options.rollout == Policy::greedy ? Traits::greedy(d, moves) : random_choice(luck, moves);
-          d.apply(moves[static_cast<std::size_t>(choice)]);
+          std::size_t choice = 0;
+          if (options.learned_rollout) {
+            if (moves.size() > 1) {
+              evaluate_checked(*evaluator, d, moves, priors);
+              choice = static_cast<std::size_t>(std::max_element(priors.begin(), priors.end()) - priors.begin());
+            }
+          } else {
+            choice = static_cast<std::size_t>(options.rollout == Policy::greedy ? Traits::greedy(d, moves)
+                                                                                : random_choice(luck, moves));
+          }
+          d.apply(moves[choice]);
         }
         Traits::rewards(d, options.reward, reward);
         total[i] += reward[static_cast<std::size_t>(seat)];
@@ -1163,11 +1198,19 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options) 
       }
     }
   }
-  std::size_t best = 0;
-  for (std::size_t i = 0; i < n; ++i) {
+  for (const std::size_t i : tried) {
     IsmctsChild& c = result.children[i];
     c.reward = c.visits > 0 ? total[i] / static_cast<double>(c.visits) : 0.0;
-    if (c.reward > result.children[best].reward) best = i;
+  }
+  // The first tried move (the prior's best, or legal move 0) unless another is
+  // better by more than the margin; among those, the best mean, the earlier on a tie.
+  std::size_t best = tried.front();
+  double best_reward = result.children[best].reward + options.margin;
+  for (const std::size_t i : tried) {
+    if (result.children[i].reward > best_reward) {
+      best = i;
+      best_reward = result.children[i].reward;
+    }
   }
   finish_result(result, best, start);
   return result;

@@ -349,6 +349,16 @@ class GreedyEvaluator final : public Evaluator<Deal> {
 // played out `playouts` times by the rollout policy; the move with the best mean
 // reward over all worlds is chosen. The worlds are the same for every move
 // (common random numbers), so moves are compared on equal deals.
+//
+// With an evaluator (a learned network) it is rollout policy improvement
+// (Tesauro & Galperin, "On-line policy improvement using Monte-Carlo search",
+// NIPS 1996): only the `top` moves of highest prior are played, each world is
+// played out by the evaluator's own choices for every seat (learned_rollout),
+// and the prior's first move is kept unless another one's mean reward over the
+// same worlds is higher by more than `margin`. Each seat in a rollout chooses
+// from its own observation of the world, so a rollout is the network's honest
+// play of a deal whose hidden cards the searcher guessed; the comparison is
+// paired, so a world's luck, shared by every move, cancels out of it.
 struct PimcOptions {
   int worlds = 20;       // >= 1
   int playouts = 1;      // >= 1 a world and move
@@ -359,11 +369,27 @@ struct PimcOptions {
   double epsilon = 0.1;
   std::uint64_t seed = 0;
   KeepGoing keep_going;  // as IsmctsOptions::keep_going, asked before each world
+  // With an evaluator: every rollout step plays its highest-prior move (one
+  // evaluation a ply); `rollout` is then unused.
+  bool learned_rollout = false;
+  // With an evaluator: the moves played, those of highest prior at the root
+  // (0: every legal move). The others get no playout (0 visits).
+  int top = 0;                    // >= 0
+  // With an evaluator: how much higher a move's mean reward must be than the
+  // prior's first move's to be played instead (0: the best mean). Rewards lie in
+  // [0, 1]; a mean over a few dozen worlds has a paired noise of about a hundredth.
+  double margin = 0;              // >= 0
+  bool solver = true;             // as IsmctsOptions::solver
+  double solver_time = 0.05;
 };
 
 // The result reads as an ISMCTS result: `children[i].visits` is the playouts of
-// legal move i, `reward` their mean; `iterations` the playouts made.
+// legal move i, `reward` their mean, `prior` the evaluator's prior (0 without
+// one); `iterations` the playouts made. Throws RulesError as ismcts() does, and
+// for a learned rollout or a `top` without an evaluator. `evaluator` (may be
+// null) must outlive the call.
 template <GameDeal Deal>
-IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options);
+IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options,
+                  const Evaluator<Deal>* evaluator = nullptr);
 
 }  // namespace ganzdy
