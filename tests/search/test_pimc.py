@@ -257,7 +257,14 @@ def test_bad_learned_arguments_are_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["pimc:worlds=2", "ismcts:iterations=30", "ismcts:iterations=30:reuse=true"]
+    "spec",
+    [
+        "pimc:worlds=2",
+        "pimc:evaluator=learned:rollout=learned:top=2:worlds=2",
+        "ismcts:iterations=30",
+        "ismcts:iterations=30:evaluator=learned",
+        "ismcts:iterations=30:reuse=true",
+    ],
 )
 def test_a_search_agent_pickles_after_it_has_played(spec: str) -> None:
     # Its last result and kept tree are C++ objects of this process; the copy keeps
