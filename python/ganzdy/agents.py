@@ -693,6 +693,11 @@ def _search_reward(agent: str, reward: str, evaluator: Evaluator | None) -> str:
     return "points"
 
 
+def _prior_temperature(agent: str, value: object) -> float | None:
+    """A network prior's temperature, or None: the game's (0.1; Gouji 0.02, docs/search.md)."""
+    return None if value is None else _number(agent, "prior_temperature", value, 1e-6)
+
+
 def _evaluator_arg(agent: str, evaluator: object, network: str | None) -> None:
     """Raises AgentError unless ``evaluator`` is one a search takes (and ``network``
     comes only with 'learned')."""
@@ -842,12 +847,7 @@ class ISMCTS:
         self.considered = considered
         self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
         self.gumbel_noise = gumbel_noise
-        # None: the game's (0.1; Gouji 0.02, docs/search.md).
-        self.prior_temperature = (
-            None
-            if prior_temperature is None
-            else _number("ismcts", "prior_temperature", prior_temperature, 1e-6)
-        )
+        self.prior_temperature = _prior_temperature("ismcts", prior_temperature)
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -985,11 +985,7 @@ class PIMC:
         self.top = top
         self.margin = _number("pimc", "margin", margin, 0.0)
         self.solver = solver
-        self.prior_temperature = (
-            None
-            if prior_temperature is None
-            else _number("pimc", "prior_temperature", prior_temperature, 1e-6)
-        )
+        self.prior_temperature = _prior_temperature("pimc", prior_temperature)
         # 'learned' loads its network as the learned agent does, and pickles as a setting.
         self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
         self._random = random.Random(seed)

@@ -165,6 +165,15 @@ double evaluate_checked(const Evaluator<Deal>& evaluator, const Deal& world, con
   return std::clamp(value, 0.0, 1.0);
 }
 
+// The evaluator's highest-prior move among `legal` (more than one), the first on a
+// tie: what a learned rollout plays. `priors` is scratch.
+template <GameDeal Deal>
+std::size_t learned_choice(const Evaluator<Deal>& evaluator, const Deal& world, const MoveList& legal,
+                           std::vector<float>& priors) {
+  evaluate_checked(evaluator, world, legal, priors);
+  return static_cast<std::size_t>(std::max_element(priors.begin(), priors.end()) - priors.begin());
+}
+
 // A move's key in the tree where moves have ids (GameTraits::kMoveIds): its id.
 template <class Traits>
 class IdKeys {
@@ -742,10 +751,7 @@ class Search {
       require_moves(world, moves_);
       int choice = 0;
       if (options_.learned_rollout) {
-        if (moves_.size() > 1) {
-          evaluate_checked(*evaluator_, world, moves_, eval_priors_);
-          choice = static_cast<int>(std::max_element(eval_priors_.begin(), eval_priors_.end()) - eval_priors_.begin());
-        }
+        if (moves_.size() > 1) choice = static_cast<int>(learned_choice(*evaluator_, world, moves_, eval_priors_));
       } else {
         choice = options_.rollout == Policy::greedy ? Game::greedy(world, moves_) : random_choice(rng_, moves_);
       }
@@ -817,6 +823,20 @@ void require_to_act(const InformationSet<Deal>& info, const char* what) {
   if (info.current_player() != info.seat())
     throw RulesError(std::string(what) + ": seat " + std::to_string(info.current_player()) + " is to act, not seat " +
                      std::to_string(info.seat()) + " whose information set this is");
+}
+
+// With the solver on, the move the game's exact endgame solver proves winning for
+// the seat (SearchGame::endgame) is put into `result` as solved: true; false when
+// there is none (a proved loss, no proof in time, or a game without a solver).
+template <GameDeal Deal>
+bool solved_by_endgame(const InformationSet<Deal>& info, const MoveList& root_moves, bool solver, double solver_time,
+                       IsmctsResult& result, Clock::time_point start) {
+  if (!solver || solver_time <= 0) return false;
+  const int solved = SearchGame<Deal>::endgame(info.sample_world(0), info.seat(), root_moves, solver_time);
+  if (solved < 0) return false;
+  result.solved = true;
+  finish_result(result, static_cast<std::size_t>(solved), start);
+  return true;
 }
 
 inline void check_sampling(const char* what, int candidates, double epsilon) {
@@ -963,15 +983,7 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
     finish_result(result, 0, start);
     return result;
   }
-  if (options.solver && options.solver_time > 0) {
-    const int solved =
-        SearchGame<Deal>::endgame(info.sample_world(0), info.seat(), root_moves, options.solver_time);
-    if (solved >= 0) {
-      result.solved = true;
-      finish_result(result, static_cast<std::size_t>(solved), start);
-      return result;
-    }
-  }
+  if (solved_by_endgame(info, root_moves, options.solver, options.solver_time, result, start)) return result;
 
   int threads = options.threads;
   if (options.iterations > 0) threads = static_cast<int>(std::min<std::int64_t>(threads, options.iterations));
@@ -1137,14 +1149,7 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options, 
     finish_result(result, 0, start);
     return result;
   }
-  if (options.solver && options.solver_time > 0) {
-    const int solved = SearchGame<Deal>::endgame(info.sample_world(0), info.seat(), root_moves, options.solver_time);
-    if (solved >= 0) {
-      result.solved = true;
-      finish_result(result, static_cast<std::size_t>(solved), start);
-      return result;
-    }
-  }
+  if (solved_by_endgame(info, root_moves, options.solver, options.solver_time, result, start)) return result;
   Random rng(options.seed);
   WorldSampler<Deal> sampler(info, options.weighted, options.candidates, options.epsilon);
   const int seat = info.seat();
@@ -1180,10 +1185,7 @@ IsmctsResult pimc(const InformationSet<Deal>& info, const PimcOptions& options, 
           require_moves(d, moves);
           std::size_t choice = 0;
           if (options.learned_rollout) {
-            if (moves.size() > 1) {
-              evaluate_checked(*evaluator, d, moves, priors);
-              choice = static_cast<std::size_t>(std::max_element(priors.begin(), priors.end()) - priors.begin());
-            }
+            if (moves.size() > 1) choice = learned_choice(*evaluator, d, moves, priors);
           } else {
             choice = static_cast<std::size_t>(options.rollout == Policy::greedy ? Traits::greedy(d, moves)
                                                                                 : random_choice(luck, moves));
