@@ -181,6 +181,8 @@ def test_bad_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "epochs must be at least 1" in capsys.readouterr().err
     assert small_run("gan_deng_yan", tmp_path / "nothing", 10, "--resume") == 2
     assert "no checkpoint.pt" in capsys.readouterr().err
+    assert small_run("gan_deng_yan", tmp_path / "w", 10, "--td-lambda", "1.5") == 2
+    assert "td-lambda must lie in [0, 1], not 1.5" in capsys.readouterr().err
 
 
 @pytest.mark.ray
@@ -204,7 +206,8 @@ def test_the_recorded_command_makes_the_same_run() -> None:
 
     args = build_parser().parse_args(
         ["train", "--game", "guandan", "--minutes", "2.5", "--hidden", "64,32", "--seed", "9",
-         "--league", "greedy=1,past=2", "--actors", "3", "--eval-decks", "7", "--epochs", "2"]
+         "--league", "greedy=1,past=2", "--actors", "3", "--eval-decks", "7", "--epochs", "2",
+         "--td-lambda", "0.7"]
     )  # fmt: skip
     config = config_from(args)
     command = config.command()

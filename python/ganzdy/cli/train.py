@@ -105,6 +105,14 @@ def add_parser(sub: Any) -> None:
         "arena's pairwise games (Gan Deng Yan: seats finished ahead of; Guandan, Gouji: "
         "the team's win) (default: points)",
     )
+    train.add_argument(
+        "--td-lambda",
+        type=float,
+        default=1.0,
+        help="the targets' lambda: 1, each decision's target is the seat's final reward "
+        "(Deep Monte Carlo); below 1, the lambda-return over the network's best scores at "
+        "the seat's next decisions (default: 1)",
+    )
     train.add_argument("--epsilon", type=float, default=0.05, help="exploration (default: 0.05)")
     train.add_argument(
         "--lr", type=float, default=1e-3, help="Adam's learning rate (default: 0.001)"
@@ -204,6 +212,7 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         batch=args.batch,
         epochs=args.epochs,
         reward=args.reward,
+        td_lambda=args.td_lambda,
         init=None if args.init is None else str(args.init),
         mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,

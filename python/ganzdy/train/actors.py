@@ -87,6 +87,7 @@ class ActorJob:
     imitate: bool = False  # the teacher at every seat; keep every decision (``Imitation``)
     reward: str = "points"  # the targets' kind (``ganzdy.train.reward``)
     teacher: str = "greedy"  # an imitation job's player: an agent spec (``make_agent``)
+    td_lambda: float = 1.0  # the targets' lambda (``lambda_returns``); 1: Monte Carlo
 
 
 @dataclass
@@ -124,6 +125,24 @@ def row_weight(table: Table, teams: bool) -> float:
     mine = sum(1 for who in table if who == LEARNER)
     side = len(table) // 2 if teams else 1
     return min(1.0, side / mine) if mine else 1.0
+
+
+def lambda_returns(values: Matrix, reward: float, td_lambda: float) -> Matrix:
+    """The lambda-returns of one seat's decisions in a deal, in play order.
+
+    ``values[t]`` is the network's best score at decision ``t`` (its estimate of the
+    seat's final reward there), ``reward`` the reward the deal gave the seat. The last
+    decision's return is the reward; decision ``t``'s is ``(1 - lambda) * values[t + 1]
+    + lambda * return[t + 1]``. Lambda 1 is Deep Monte Carlo's target, the reward at
+    every decision; below 1 a decision's target leans on the network's own estimate at
+    the seat's next decisions, which carries less of the luck of the cards still to
+    come (the stock's draws, the others' hands) and more of the network's bias."""
+    returns = np.empty(len(values), dtype=np.float32)
+    ahead = np.float32(reward)
+    for t in range(len(values) - 1, -1, -1):
+        returns[t] = ahead
+        ahead = np.float32((1.0 - td_lambda) * values[t] + td_lambda * ahead)
+    return returns
 
 
 def _new_deal(rules: Rules, arena_seed: int, spec: DealSpec) -> Any:
@@ -280,6 +299,7 @@ def play(job: ActorJob) -> Rollout:
     # Per deal, the learner's rows so far and the seat each was played from.
     rows: list[list[Matrix]] = [[] for _ in deals]
     row_seats: list[list[int]] = [[] for _ in deals]
+    row_values: list[list[float]] = [[] for _ in deals]  # the best score at each row
     decisions = 0
     live = list(range(len(deals)))
     while live:
@@ -315,20 +335,28 @@ def play(job: ActorJob) -> Rollout:
                 choice = int(np.argmax(scores[offsets[k] : offsets[k + 1]]))
                 if who == LEARNER:
                     decisions += 1
+                    best = float(scores[offsets[k] + choice])
                     if job.epsilon > 0 and rng.random() < job.epsilon:
                         choice = int(rng.integers(counts[k]))
                     if job.collect:
                         rows[d].append(np.concatenate([observations[k], vectors[k][choice]]))
                         row_seats[d].append(deal.current_player)
+                        row_values[d].append(min(1.0, max(0.0, best)))
                 _apply_index(deal, choice, ids[k])
         live = still
     rewards = np.stack([seat_rewards(rules, deal.outcome, job.reward) for deal in deals])
     teams = bool(game_of(rules).teams)
-    kept = [
-        (row, rewards[d, seat], row_weight(tables[d], teams))
-        for d in range(len(deals))
-        for row, seat in zip(rows[d], row_seats[d], strict=True)
-    ]
+    kept: list[tuple[Matrix, float, float]] = []
+    for d in range(len(deals)):
+        targets = np.empty(len(rows[d]), dtype=np.float32)
+        for seat in set(row_seats[d]):
+            mine = [k for k, s in enumerate(row_seats[d]) if s == seat]
+            values = np.array([row_values[d][k] for k in mine], dtype=np.float32)
+            targets[mine] = lambda_returns(values, float(rewards[d, seat]), job.td_lambda)
+        weight = row_weight(tables[d], teams)
+        kept.extend(
+            (row, float(target), weight) for row, target in zip(rows[d], targets, strict=True)
+        )
     width = game_of(rules).observation_size(rules) + network.move_size()
     scored = [match.arena_score(deal) for deal in deals]
     return Rollout(

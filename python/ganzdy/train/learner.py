@@ -4,7 +4,8 @@ A round hands the actors a batch of jobs (``jobs_per_round`` a ``deals_per_job``
 their tables drawn by the league) with the current weights; the rows the learner
 played come back with their seats' final rewards, and the network is regressed
 towards them (mean squared error, Adam) in minibatches over the round's rows,
-shuffled: Deep Monte Carlo as DouZero does it, without bootstrapping. Each row is
+shuffled: Deep Monte Carlo as DouZero does it, without bootstrapping (``td_lambda``
+below 1 bootstraps: ``actors.lambda_returns``). Each row is
 used ``epochs`` times (a fresh shuffle a pass): the actors take about nine tenths of
 a round's time, so further passes buy gradient steps cheaply.
 A self-play deal's rows weigh one learner side's share (``actors.row_weight``).
@@ -83,6 +84,7 @@ class TrainConfig:
     batch: int = 1024
     epochs: int = 1  # passes over each round's rows
     reward: str = "points"  # the training target (``ganzdy.train.reward``)
+    td_lambda: float = 1.0  # the targets' lambda (``actors.lambda_returns``); 1: Monte Carlo
     init: str | None = None  # a network file to start from, instead of the warm start
     mix: LeagueMix = field(default_factory=LeagueMix)  # the CLI's: league.default_mix(game)
     snapshot_every: int = 50_000  # learner decisions between snapshots
@@ -115,6 +117,7 @@ class TrainConfig:
             "--batch", str(self.batch),
             "--epochs", str(self.epochs),
             "--reward", self.reward,
+            "--td-lambda", f"{self.td_lambda:g}",
             "--deals-per-job", str(self.deals_per_job),
             "--jobs-per-round", str(self.jobs_per_round),
             "--snapshot-every", str(self.snapshot_every),
@@ -149,6 +152,7 @@ class TrainConfig:
         data.setdefault("reward", "points")
         data.setdefault("init", None)
         data.setdefault("teacher", "greedy")
+        data.setdefault("td_lambda", 1.0)
         return cls(**data)
 
     def check(self) -> None:
@@ -170,6 +174,8 @@ class TrainConfig:
         check_reward(self.reward)
         if not 0.0 <= self.epsilon <= 1.0:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
+        if not 0.0 <= self.td_lambda <= 1.0:
+            raise GanzdyError(f"td-lambda must lie in [0, 1], not {self.td_lambda}")
         if not self.hidden or any(w < 1 for w in self.hidden):
             raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
         if self.init is not None and self.imitate_steps > 0 and self.teacher == "greedy":
@@ -333,6 +339,7 @@ class Trainer:
                     seed=int(self.rng.integers(2**63)),
                     collect=True,
                     reward=config.reward,
+                    td_lambda=config.td_lambda,
                 )
             )
         rollouts = list(pool.run(jobs))
