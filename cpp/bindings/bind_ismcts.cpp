@@ -152,6 +152,14 @@ bool weighted_from(py::handle sampling) {
   throw RulesError("unknown sampling " + quoted(sampling) + ": expected 'uniform' or 'weighted'");
 }
 
+// "own" or "actor" (IsmctsOptions::own_leaf).
+bool own_leaf_from(py::handle leaf_value) {
+  const std::string name = text_arg(leaf_value, "leaf_value");
+  if (name == "own") return true;
+  if (name == "actor") return false;
+  throw RulesError("unknown leaf_value " + quoted(leaf_value) + ": expected 'own' or 'actor'");
+}
+
 // "auto", "puct" or "gumbel" (IsmctsOptions::Root).
 IsmctsOptions::Root root_from(py::handle root) {
   const std::string name = text_arg(root, "root");
@@ -171,7 +179,7 @@ struct RootArgs {
 
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                              py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
-                             py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior,
+                             py::handle leaf_value, py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior,
                              const RootArgs& root) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
@@ -187,6 +195,7 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
   options.seed = to_seed(seed);
   options.c_puct = c_puct;
   options.value_weight = value_weight;
+  options.own_leaf = own_leaf_from(leaf_value);
   options.weighted = weighted_from(sampling);
   options.candidates = candidates;
   options.epsilon = epsilon;
@@ -214,11 +223,11 @@ IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, py::handle 
 template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
-                        double c_puct, double value_weight, py::handle sampling, int candidates, double epsilon,
-                        bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
+                        double c_puct, double value_weight, py::handle leaf_value, py::handle sampling,
+                        int candidates, double epsilon, bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
                         bool gumbel_noise, py::handle prior_temperature) {
   IsmctsOptions options =
-      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value, sampling,
                      candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
   return searching<Deal>(options, evaluator, prior_temperature, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
@@ -237,7 +246,8 @@ template <class Deal>
 IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>& info, py::handle since,
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
-                          double value_weight, py::handle sampling, int candidates, double epsilon, bool solver,
+                          double value_weight, py::handle leaf_value, py::handle sampling, int candidates,
+                          double epsilon, bool solver,
                           bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise,
                           py::handle prior_temperature) {
   std::vector<std::pair<int, Move>> moves;
@@ -248,7 +258,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     moves.emplace_back(to_seat(pair[0], info.players(), "since"), pair[1].cast<Move>());
   }
   IsmctsOptions options =
-      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, sampling,
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value, sampling,
                      candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
   if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
   struct Release {
@@ -292,7 +302,9 @@ constexpr const char* kIsmctsDoc =
     "(default ISMCTS_DEFAULT_ITERATIONS when no time_limit is given) or `time_limit` seconds, whichever "
     "comes first. The GIL is released while it searches. `evaluator` (None, 'greedy' or a callable "
     "f(observation, move_vectors) -> (priors, value)) turns selection into PUCT (`c_puct`) and values "
-    "leaves (`value_weight`); rollout='learned' plays its highest-prior move. sampling='weighted' keeps one "
+    "leaves (`value_weight`) where the searching seat (its team) acts: 'own' plays the evaluator's best move "
+    "for the seats before it (leaf_value='actor' takes the acting seat's value and spreads it); "
+    "rollout='learned' plays its highest-prior move. sampling='weighted' keeps one "
     "of `candidates` worlds by the likelihood of the others' passes (`epsilon` a pass holding a beat). "
     "`solver`: play the exact endgame solver's proved win where the position is fully known (Gan Deng Yan). "
     "`greedy_prior`: in Guandan and Gouji, with no evaluator, PUCT with the greedy policy as prior. "
@@ -352,7 +364,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("time_limit") = py::none(), py::arg("c") = defaults.c, py::arg("rollout") = "greedy",
         py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
         py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-        py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
+        py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own", py::arg("sampling") = "uniform",
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
@@ -365,7 +377,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("iterations") = py::none(), py::arg("time_limit") = py::none(), py::arg("c") = defaults.c,
            py::arg("rollout") = "greedy", py::arg("reward") = "points", py::arg("threads") = 1,
            py::arg("seed") = py::none(), py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-           py::arg("value_weight") = defaults.value_weight, py::arg("sampling") = "uniform",
+           py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own", py::arg("sampling") = "uniform",
            py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,

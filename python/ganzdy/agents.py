@@ -749,7 +749,10 @@ class ISMCTS:
     learned agent's network, shipped or the file ``network`` names --, a
     ``ganzdy.Network`` or a callable, see docs/search.md) selection is PUCT with
     ``c_puct`` and a new leaf is valued
-    ``value_weight`` by the evaluator and the rest by a rollout. ``sampling`` is
+    ``value_weight`` by the evaluator and the rest by a rollout; ``leaf_value`` 'own'
+    (the default) takes the evaluator's value where the searching seat (its team)
+    acts, playing the evaluator's best move for the seats before it, 'actor' the
+    acting seat's value, spread to the others. ``sampling`` is
     'uniform' or 'weighted' (one of ``candidates`` worlds, by how likely the
     others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
     plays the exact endgame solver's proved win where the position is fully known
@@ -789,6 +792,7 @@ class ISMCTS:
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
+        leaf_value: str = "own",
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -817,6 +821,8 @@ class ISMCTS:
         self._learned = LearnedAgent(path=network) if evaluator == "learned" else None
         if root not in ("auto", "puct", "gumbel"):
             raise AgentError(f"ismcts: root={root!r} must be 'auto', 'puct' or 'gumbel'")
+        if leaf_value not in ("own", "actor"):
+            raise AgentError(f"ismcts: leaf_value={leaf_value!r} must be 'own' or 'actor'")
         if isinstance(considered, bool) or not isinstance(considered, int) or considered < 2:
             raise AgentError(f"ismcts: considered={considered!r} must be an int of at least 2")
         for label, flag in (
@@ -837,6 +843,7 @@ class ISMCTS:
         self.evaluator = evaluator
         self.c_puct = _number("ismcts", "c_puct", c_puct, 0.0)
         self.value_weight = _number("ismcts", "value_weight", value_weight, 0.0, 1.0)
+        self.leaf_value = leaf_value
         self.sampling = _sampling("ismcts", sampling)
         self.candidates = _count("ismcts", "candidates", candidates)
         self.epsilon = _number("ismcts", "epsilon", epsilon, 0.0, 1.0)
@@ -904,6 +911,7 @@ class ISMCTS:
             evaluator=evaluator,
             c_puct=self.c_puct,
             value_weight=self.value_weight,
+            leaf_value=self.leaf_value,
             sampling=self.sampling,
             candidates=self.candidates,
             epsilon=self.epsilon,
@@ -1619,7 +1627,7 @@ register_agent(
     ISMCTS,
     "information-set MCTS in C++ (iterations=N, time_limit=S, c=X, rollout=random|greedy|learned, "
     "reward=auto|win|points|mixed|rank, threads=N, seed=N, evaluator=greedy|learned, "
-    "network=FILE, c_puct=X, value_weight=X, prior_temperature=X, "
+    "network=FILE, c_puct=X, value_weight=X, leaf_value=own|actor, prior_temperature=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
     "greedy_prior=true|false, root=auto|puct|gumbel, considered=N, c_scale=X, "
     "gumbel_noise=true|false)",

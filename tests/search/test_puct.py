@@ -105,15 +105,23 @@ def test_a_prior_steers_the_search() -> None:
 
 def test_value_weight_mixes_value_and_rollout() -> None:
     """One iteration expands one root move and values the position after it, where the
-    next seat acts: an evaluator's constant v is v to that seat and 1/2 - (v - 1/2) / 3
-    to the root seat. value_weight w mixes it with the rollout of the same world."""
+    next seat acts: with leaf_value='actor' an evaluator's constant v is v to that seat
+    and 1/2 - (v - 1/2) / 3 to the root seat. value_weight w mixes it with the rollout
+    of the same world."""
     info = GanDengYanInformationSet(random_position(RULES, 9, plies=0))
 
     def constant(observation: Array, moves: Array) -> tuple[Array, float]:
         return np.ones(len(moves), dtype=np.float32), 0.9
 
-    def root_reward(weight: float) -> float:
-        result = ismcts(info, iterations=1, seed=4, evaluator=constant, value_weight=weight)
+    def root_reward(weight: float, leaf_value: str = "actor") -> float:
+        result = ismcts(
+            info,
+            iterations=1,
+            seed=4,
+            evaluator=constant,
+            value_weight=weight,
+            leaf_value=leaf_value,
+        )
         visited = [c for c in result.children if c.visits > 0]
         assert len(visited) == 1
         return visited[0].reward
@@ -122,6 +130,37 @@ def test_value_weight_mixes_value_and_rollout() -> None:
     assert value == pytest.approx(0.5 - 0.4 / 3)
     assert rollout != pytest.approx(value)
     assert mixed == pytest.approx(0.25 * value + 0.75 * rollout)
+    # The default, 'own': the next three seats play their best move and the position
+    # where the root seat acts again is valued, from its side: v itself.
+    assert root_reward(1.0, "own") == pytest.approx(0.9)
+
+
+def test_own_leaf_values_come_from_the_searching_seat() -> None:
+    """leaf_value='own' asks the evaluator for a value only where the searching seat
+    acts. An evaluator that tells the seats apart by where the dealer sits from them
+    values the searching seat's positions 0.9 and every other seat's 0.1: with 'own'
+    every leaf is worth 0.9 to the root, with 'actor' the other seats' leaves are worth
+    1/2 + 0.4 / 3 to it."""
+    from ganzdy.env import split
+
+    deal = random_position(RULES, 5, plies=0)
+    info = GanDengYanInformationSet(deal)
+    mine = split(RULES, deal.observation(deal.current_player))["dealer"].copy()
+
+    def by_seat(observation: Array, moves: Array) -> tuple[Array, float]:
+        ours = bool((split(RULES, observation)["dealer"] == mine).all())
+        return np.ones(len(moves), dtype=np.float32), 0.9 if ours else 0.1
+
+    def means(leaf_value: str) -> set[float]:
+        result = ismcts(
+            info, iterations=200, seed=3, evaluator=by_seat, leaf_value=leaf_value, root="puct"
+        )
+        return {round(c.reward, 6) for c in result.children if c.visits > 0}
+
+    assert means("own") == {0.9}
+    # With 'actor' a root child's mean mixes leaves of both kinds.
+    theirs = 0.5 + 0.4 / 3
+    assert any(theirs - 1e-6 <= m < 0.9 - 1e-6 for m in means("actor"))
 
 
 def test_team_values_go_to_the_team() -> None:
@@ -317,6 +356,7 @@ def test_bad_search_parameters_are_refused() -> None:
         ({"candidates": 0}, "candidates"),
         ({"epsilon": 2.0}, "epsilon"),
         ({"sampling": "clever"}, "sampling"),
+        ({"leaf_value": "mine"}, "leaf_value"),
         ({"evaluator": "clever"}, "evaluator"),
     ):
         with pytest.raises(GanzdyError, match=message):

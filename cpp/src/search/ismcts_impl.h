@@ -694,7 +694,7 @@ class Search {
       key_moves();
       double value = evaluate_checked(*evaluator_, world, moves_, eval_priors_);
       if (moves_.size() > 1 && node(at).priors < 0) store_priors(at);
-      if constexpr (SearchGame<Deal>::kTeams) value = own_team_value(world, value);
+      if (options_.own_leaf) value = own_side_value(world, value);
       if (world.is_terminal()) {
         rewards(world);
         valued_ = reward_;
@@ -719,22 +719,30 @@ class Search {
     }
   }
 
-  // A team game's leaf is valued where the searching seat's team acts: when an
-  // opponent is to act at the leaf, the evaluator's best move is played for it (and
-  // for the next seats, should they be opponents too) and the position after is
-  // valued instead. A network's values carry a bias that its exploration and its
-  // opponents put there (the shipped Guandan network's best scores average 0.31 in
-  // positions of greedy play, where a neutral one is worth 1/2); taken at an
-  // opponent's turn as 1 - v, the same bias flips sign, and a move's mean came to
-  // depend on whose turn its leaves fell on (docs/search.md). Valued always from the
-  // searching team's side, every leaf shares the bias and the moves compare fairly.
+  // A leaf is valued where the searching seat (in a team game, its team) acts
+  // (IsmctsOptions::own_leaf): when another seat is to act at the leaf, the
+  // evaluator's best move is played for it (and for the next seats, until the
+  // searching side acts) and the position after is valued instead. A network's values
+  // carry a bias that its exploration and its opponents put there (the shipped
+  // Guandan network's best scores average 0.31 in positions of greedy play, where a
+  // neutral one is worth 1/2); taken at an opponent's turn as 1 - v, the same bias
+  // flips sign, and a move's mean came to depend on whose turn its leaves fell on
+  // (docs/search.md). Valued always from the searching side, every leaf shares the
+  // bias and the moves compare fairly; in Gan Deng Yan it also replaces a spread
+  // guess (1/2 - (v - 1/2) / (players - 1)) by the searcher's own estimate.
   // `value` is the evaluator's value at the leaf, whose priors are eval_priors_ over
   // moves_; returns the value of the position `world` is left in (unchanged when
-  // the searching team acts at the leaf, or when the world is over).
-  double own_team_value(Deal& world, double value) {
+  // the searching side acts at the leaf, or when the world is over).
+  double own_side_value(Deal& world, double value) {
     using G = SearchGame<Deal>;
-    const int team = G::team(info_.seat());
-    while (!world.is_terminal() && G::team(world.current_player()) != team) {
+    const int seat = info_.seat();
+    const auto ours = [&](int s) {
+      if constexpr (G::kTeams)
+        return G::team(s) == G::team(seat);
+      else
+        return s == seat;
+    };
+    while (!world.is_terminal() && !ours(world.current_player())) {
       const auto best = std::max_element(eval_priors_.begin(), eval_priors_.end()) - eval_priors_.begin();
       world.apply(moves_[static_cast<std::size_t>(best)]);
       if (world.is_terminal()) break;

@@ -187,6 +187,14 @@ struct IsmctsOptions {
   // no points and points sum to zero, so what one seat stands to gain above 1/2
   // the others stand to lose, shared.
   double value_weight = 1.0;
+  // Where a leaf is valued. True: where the searching seat (in a team game, its
+  // team) acts -- when another seat is to act at the leaf, the evaluator's best move
+  // is played for it, and for the seats after it until the searching side acts or
+  // the deal ends, and that position is valued from the searching seat's side, so
+  // every leaf's value is the searcher's own estimate and shares its bias (see
+  // own_side_value in ismcts_impl.h). False: the acting seat's value, spread to the
+  // others as above; one evaluation a leaf.
+  bool own_leaf = true;
   // Rollouts by the evaluator: every step plays its highest-prior move (needs an
   // evaluator; `rollout` is then unused). One evaluation a ply: slow.
   bool learned_rollout = false;
