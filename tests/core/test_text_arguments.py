@@ -105,6 +105,7 @@ def candidates(name: str, game: str, owner: str | None) -> list[Any]:
         "reward": ["points"],
         "evaluator": ["greedy"],
         "sampling": ["uniform"],
+        "leaf_value": ["own"],
         "root": ["auto"],
         "since": [[]],
         "phase": ["play"],
