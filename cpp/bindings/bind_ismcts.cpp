@@ -179,8 +179,8 @@ struct RootArgs {
 
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                              py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
-                             py::handle leaf_value, py::handle sampling, int candidates, double epsilon, bool solver, bool greedy_prior,
-                             const RootArgs& root) {
+                             py::handle leaf_value, py::handle sampling, int candidates, double epsilon, bool solver,
+                             bool greedy_prior, const RootArgs& root) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
@@ -224,11 +224,12 @@ template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
                         double c_puct, double value_weight, py::handle leaf_value, py::handle sampling,
-                        int candidates, double epsilon, bool solver, bool greedy_prior, py::handle root, int considered, double c_scale,
-                        bool gumbel_noise, py::handle prior_temperature) {
+                        int candidates, double epsilon, bool solver, bool greedy_prior, py::handle root,
+                        int considered, double c_scale, bool gumbel_noise, py::handle prior_temperature) {
   IsmctsOptions options =
-      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value, sampling,
-                     candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value,
+                     sampling, candidates, epsilon, solver, greedy_prior,
+                     RootArgs{root, considered, c_scale, gumbel_noise});
   return searching<Deal>(options, evaluator, prior_temperature, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
   });
@@ -247,9 +248,8 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
                           double value_weight, py::handle leaf_value, py::handle sampling, int candidates,
-                          double epsilon, bool solver,
-                          bool greedy_prior, py::handle root, int considered, double c_scale, bool gumbel_noise,
-                          py::handle prior_temperature) {
+                          double epsilon, bool solver, bool greedy_prior, py::handle root, int considered,
+                          double c_scale, bool gumbel_noise, py::handle prior_temperature) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -258,8 +258,9 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
     moves.emplace_back(to_seat(pair[0], info.players(), "since"), pair[1].cast<Move>());
   }
   IsmctsOptions options =
-      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value, sampling,
-                     candidates, epsilon, solver, greedy_prior, RootArgs{root, considered, c_scale, gumbel_noise});
+      ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value,
+                     sampling, candidates, epsilon, solver, greedy_prior,
+                     RootArgs{root, considered, c_scale, gumbel_noise});
   if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
   struct Release {
     std::atomic<bool>& flag;
@@ -364,7 +365,8 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("time_limit") = py::none(), py::arg("c") = defaults.c, py::arg("rollout") = "greedy",
         py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
         py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-        py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own", py::arg("sampling") = "uniform",
+        py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own",
+           py::arg("sampling") = "uniform",
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
@@ -377,7 +379,8 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("iterations") = py::none(), py::arg("time_limit") = py::none(), py::arg("c") = defaults.c,
            py::arg("rollout") = "greedy", py::arg("reward") = "points", py::arg("threads") = 1,
            py::arg("seed") = py::none(), py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-           py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own", py::arg("sampling") = "uniform",
+           py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own",
+           py::arg("sampling") = "uniform",
            py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,

@@ -165,13 +165,18 @@ double evaluate_checked(const Evaluator<Deal>& evaluator, const Deal& world, con
   return std::clamp(value, 0.0, 1.0);
 }
 
+// The index of the highest prior, the first on a tie.
+inline std::size_t highest_prior(const std::vector<float>& priors) {
+  return static_cast<std::size_t>(std::max_element(priors.begin(), priors.end()) - priors.begin());
+}
+
 // The evaluator's highest-prior move among `legal` (more than one), the first on a
 // tie: what a learned rollout plays. `priors` is scratch.
 template <GameDeal Deal>
 std::size_t learned_choice(const Evaluator<Deal>& evaluator, const Deal& world, const MoveList& legal,
                            std::vector<float>& priors) {
   evaluate_checked(evaluator, world, legal, priors);
-  return static_cast<std::size_t>(std::max_element(priors.begin(), priors.end()) - priors.begin());
+  return highest_prior(priors);
 }
 
 // A move's key in the tree where moves have ids (GameTraits::kMoveIds): its id.
@@ -743,8 +748,7 @@ class Search {
         return s == seat;
     };
     while (!world.is_terminal() && !ours(world.current_player())) {
-      const auto best = std::max_element(eval_priors_.begin(), eval_priors_.end()) - eval_priors_.begin();
-      world.apply(moves_[static_cast<std::size_t>(best)]);
+      world.apply(moves_[highest_prior(eval_priors_)]);
       if (world.is_terminal()) break;
       world.legal_moves(moves_);
       require_moves(world, moves_);
