@@ -945,6 +945,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
+        others_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -978,6 +979,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
+        others_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1011,6 +1013,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
+        others_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1040,6 +1043,7 @@ def ismcts(
     c_scale: float = 0.1,
     gumbel_noise: bool = False,
     prior_temperature: float | None = None,
+    others_greedy: float = 0.0,
 ) -> IsmctsResult: ...
 def search_rewards(
     deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"

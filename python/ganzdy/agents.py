@@ -762,7 +762,10 @@ class ISMCTS:
     log prior + sigma(Q) (``c_scale``; ``gumbel_noise`` samples them instead),
     'puct' plays the most visited; ``reuse`` keeps the tree between decisions (one thread);
     ``greedy_prior`` (Guandan, Gouji, no evaluator) searches by PUCT with the greedy
-    policy as prior, which is what makes it beat the greedy policy there. With a
+    policy as prior, which is what makes it beat the greedy policy there;
+    ``others_greedy`` (with an evaluator) moves that share of the prior onto the
+    greedy policy's move where another seat acts: the search's model of the others,
+    who may not play as the network does. With a
     seed and an iteration budget only, its moves are reproducible (for a given
     thread count). ``last_result`` keeps the last search's ``IsmctsResult`` (None
     after a forced move, which is played without searching).
@@ -793,6 +796,7 @@ class ISMCTS:
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
         leaf_value: str = "own",
+        others_greedy: float = 0.0,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -855,6 +859,7 @@ class ISMCTS:
         self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
         self.gumbel_noise = gumbel_noise
         self.prior_temperature = _prior_temperature("ismcts", prior_temperature)
+        self.others_greedy = _number("ismcts", "others_greedy", others_greedy, 0.0, 1.0)
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -922,6 +927,7 @@ class ISMCTS:
             c_scale=self.c_scale,
             gumbel_noise=self.gumbel_noise,
             prior_temperature=self.prior_temperature,
+            others_greedy=self.others_greedy,
         )
         self.last_result = result
         move = view.legal_moves[result.index]

@@ -69,16 +69,24 @@ def test_the_network_steers_the_search_as_its_contract_says(game: str) -> None:
         assert deal.legal_moves[native.index] == native.move
 
 
+@pytest.mark.parametrize("others_greedy", [0.0, 0.5])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_search_with_the_network_sees_no_hidden_card(game: str) -> None:
-    # Twin deals: the real one and a world the seat cannot tell from it.
+def test_the_search_with_the_network_sees_no_hidden_card(game: str, others_greedy: float) -> None:
+    # Twin deals: the real one and a world the seat cannot tell from it. The greedy
+    # move others_greedy favours is the greedy policy's in each sampled world.
     network = shipped(game)
     deal = midgame(game, 5, 6)
     seat = deal.current_player
     twin = deal.sample_world(seat, seed=11)
     info_of = ganzdy.games.game_of(deal.rules).information_set
     results = [
-        ganzdy.ismcts(info_of(d, seat), evaluator=network, iterations=100, seed=4)
+        ganzdy.ismcts(
+            info_of(d, seat),
+            evaluator=network,
+            iterations=100,
+            seed=4,
+            others_greedy=others_greedy,
+        )
         for d in (deal, twin)
     ]
     assert [c.visits for c in results[0].children] == [c.visits for c in results[1].children]
@@ -218,3 +226,38 @@ def test_the_search_backs_up_the_reward_its_network_was_trained_on(tmp_path: Any
             assert (means == [c.reward for c in search.children]) == (reward == searched)
     assert make_agent("ismcts:reward=win")._reward(None) == "win"
     assert make_agent("ismcts")._reward(None) == "points"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_others_greedy_changes_only_the_model_of_the_other_seats(game: str) -> None:
+    """others_greedy moves part of the prior onto the greedy move where another seat
+    acts: the searching seat's own prior (the root's) is the network's, 0 is the
+    network's prior everywhere, and a share changes what the search expects of the
+    others, so its statistics."""
+    network = shipped(game)
+    deal = midgame(game, 21, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+
+    def search(**kwargs: Any) -> Any:
+        return ganzdy.ismcts(info, evaluator=network, iterations=150, seed=6, **kwargs)
+
+    plain, zero, mixed = search(), search(others_greedy=0.0), search(others_greedy=0.7)
+    assert [c.visits for c in zero.children] == [c.visits for c in plain.children]
+    assert [c.prior for c in mixed.children] == [c.prior for c in plain.children]
+    assert [(c.visits, c.reward) for c in mixed.children] != [
+        (c.visits, c.reward) for c in plain.children
+    ]
+
+
+def test_a_bad_others_greedy_is_refused() -> None:
+    deal = midgame("guandan", 1, 4)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    for share in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ganzdy.GanzdyError, match="others_greedy"):
+            ganzdy.ismcts(info, evaluator=shipped("guandan"), iterations=10, others_greedy=share)
+        with pytest.raises(AgentError, match="others_greedy"):
+            make_agent(f"ismcts:evaluator=learned:others_greedy={share}")
+    agent = make_agent("ismcts:evaluator=learned:iterations=20:others_greedy=0.5:seed=2")
+    assert isinstance(agent, ganzdy.agents.ISMCTS) and agent.others_greedy == 0.5
+    played = play_deal(deal.rules, [agent] + [make_agent("greedy") for _ in range(3)], seed=3)
+    assert played.is_terminal

@@ -948,6 +948,33 @@ float GreedyEvaluator<Deal>::evaluate(const Deal& world, const MoveList& legal, 
 
 namespace ismcts_detail {
 
+// IsmctsOptions::others_greedy: `inner`'s prior, with `share` of it moved onto the
+// greedy policy's move wherever a seat other than `seat` acts; its value unchanged.
+template <GameDeal Deal>
+class OthersGreedyEvaluator final : public Evaluator<Deal> {
+ public:
+  OthersGreedyEvaluator(const Evaluator<Deal>& inner, int seat, double share)
+      : inner_(inner), seat_(seat), share_(share) {}
+
+  float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override {
+    const float value = inner_.evaluate(world, legal, priors);
+    if (world.current_player() == seat_) return value;
+    double sum = 0;
+    for (const float p : priors) sum += p;
+    // An invalid prior is left as it is for evaluate_checked to report.
+    if (!(sum > 0) || !std::isfinite(sum)) return value;
+    const auto greedy = static_cast<std::size_t>(GameTraits<Deal>::greedy(world, legal));
+    for (float& p : priors) p = static_cast<float>((1 - share_) * p / sum);
+    priors[greedy] += static_cast<float>(share_);
+    return value;
+  }
+
+ private:
+  const Evaluator<Deal>& inner_;
+  int seat_;
+  double share_;
+};
+
 // ismcts(), growing thread 0's tree in `kept` when given (one thread only).
 template <GameDeal Deal>
 IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& given, const Evaluator<Deal>* evaluator,
@@ -960,6 +987,11 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
     evaluator = &greedy_prior.emplace(0.5, options.reward, false);
     options.value_weight = 0;
   }
+  if (!(options.others_greedy >= 0 && options.others_greedy <= 1))
+    throw RulesError("ismcts: others_greedy must lie in [0, 1]");
+  std::optional<OthersGreedyEvaluator<Deal>> others_greedy;
+  if (given_evaluator && options.others_greedy > 0)
+    evaluator = &others_greedy.emplace(*evaluator, info.seat(), options.others_greedy);
   if (options.root == IsmctsOptions::Root::automatic)
     options.root = given_evaluator ? IsmctsOptions::Root::gumbel : IsmctsOptions::Root::puct;
   const auto start = Clock::now();
