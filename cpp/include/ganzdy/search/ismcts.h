@@ -254,15 +254,15 @@ struct IsmctsOptions {
   // (docs/search.md has the figures). False: that UCB search.
   bool greedy_prior = true;
 
-  // With an evaluator, the search's model of the other seats: at a node where a
-  // seat other than the searching one acts, `others_greedy` of the prior is moved
-  // onto the greedy policy's move, (1 - others_greedy) * P + others_greedy *
-  // [greedy's move], and a leaf valued where the searching seat acts plays that
-  // seat's highest mixed prior before it (own_leaf). The searching seat's own
-  // prior is the evaluator's. A learned prior is the network's model of how the
-  // others play; against other players (the greedy bot, say) it is a wrong model,
-  // and a search that assumes it plays best against the network itself
-  // (docs/search.md measures both). In [0, 1]; 0: the evaluator's prior everywhere.
+  // With an evaluator, the search's model of the other seats: wherever the search
+  // asks the evaluator about a seat other than the searching one (its nodes, the
+  // moves own_leaf plays before a leaf, learned rollouts), `others_greedy` of the
+  // prior is moved onto the greedy policy's move in that world: (1 - others_greedy)
+  // * P + others_greedy * [greedy's move]. The searching seat's own prior is the
+  // evaluator's. A learned prior is the network's model of how the others play;
+  // the question this answers is whether a model of another player (the greedy
+  // bot) makes the search stronger against it. Measured in Guandan, it does not
+  // (docs/search.md). In [0, 1]; 0: the evaluator's prior everywhere.
   double others_greedy = 0;
 
   // Asked on the calling thread before every iteration of its tree (the bindings
