@@ -180,7 +180,7 @@ struct RootArgs {
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                              py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
                              py::handle leaf_value, py::handle sampling, int candidates, double epsilon, bool solver,
-                             bool greedy_prior, double others_greedy, const RootArgs& root) {
+                             bool greedy_prior, double others_greedy, double own_greedy, const RootArgs& root) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
@@ -202,6 +202,7 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
   options.solver = solver;
   options.greedy_prior = greedy_prior;
   options.others_greedy = others_greedy;
+  options.own_greedy = own_greedy;
   options.root = root_from(root.root);
   options.considered = root.considered;
   options.c_scale = root.c_scale;
@@ -227,10 +228,10 @@ IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations,
                         double c_puct, double value_weight, py::handle leaf_value, py::handle sampling,
                         int candidates, double epsilon, bool solver, bool greedy_prior, py::handle root,
                         int considered, double c_scale, bool gumbel_noise, py::handle prior_temperature,
-                        double others_greedy) {
+                        double others_greedy, double own_greedy) {
   IsmctsOptions options =
       ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value,
-                     sampling, candidates, epsilon, solver, greedy_prior, others_greedy,
+                     sampling, candidates, epsilon, solver, greedy_prior, others_greedy, own_greedy,
                      RootArgs{root, considered, c_scale, gumbel_noise});
   return searching<Deal>(options, evaluator, prior_temperature, info.rules(), [&](const IsmctsOptions& o, const Evaluator<Deal>* e) {
     return ismcts(info, o, e);
@@ -252,7 +253,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
                           double value_weight, py::handle leaf_value, py::handle sampling, int candidates,
                           double epsilon, bool solver, bool greedy_prior, py::handle root, int considered,
                           double c_scale, bool gumbel_noise, py::handle prior_temperature,
-                          double others_greedy) {
+                          double others_greedy, double own_greedy) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -262,7 +263,7 @@ IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>&
   }
   IsmctsOptions options =
       ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value,
-                     sampling, candidates, epsilon, solver, greedy_prior, others_greedy,
+                     sampling, candidates, epsilon, solver, greedy_prior, others_greedy, own_greedy,
                      RootArgs{root, considered, c_scale, gumbel_noise});
   if (self.busy.exchange(true)) throw RulesError("IsmctsSearcher: another thread is searching with this searcher");
   struct Release {
@@ -317,7 +318,8 @@ constexpr const char* kIsmctsDoc =
     "'auto' (the default) is gumbel with an evaluator given and puct otherwise. `prior_temperature`: a "
     "ganzdy.Network evaluator's priors are softmax(score / prior_temperature); None: the game's (0.1, Gouji "
     "0.02). `others_greedy`: with an evaluator, the share of the prior moved onto the greedy policy's move "
-    "where another seat acts (the search's model of the others). See docs/search.md.";
+    "where another seat acts (the search's model of the others); `own_greedy` the same where the searching "
+    "seat acts. See docs/search.md.";
 
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
@@ -375,7 +377,8 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
         py::arg("gumbel_noise") = defaults.gumbel_noise, py::arg("prior_temperature") = py::none(),
-        py::arg("others_greedy") = defaults.others_greedy, kIsmctsDoc);
+        py::arg("others_greedy") = defaults.others_greedy,
+        py::arg("own_greedy") = defaults.own_greedy, kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
       .def(py::init<>())
@@ -390,6 +393,7 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,
            py::arg("c_scale") = defaults.c_scale, py::arg("gumbel_noise") = defaults.gumbel_noise,
            py::arg("prior_temperature") = py::none(), py::arg("others_greedy") = defaults.others_greedy,
+           py::arg("own_greedy") = defaults.own_greedy,
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {

@@ -946,6 +946,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
         others_greedy: float = 0.0,
+        own_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -980,6 +981,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
         others_greedy: float = 0.0,
+        own_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1014,6 +1016,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
         others_greedy: float = 0.0,
+        own_greedy: float = 0.0,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1044,6 +1047,7 @@ def ismcts(
     gumbel_noise: bool = False,
     prior_temperature: float | None = None,
     others_greedy: float = 0.0,
+    own_greedy: float = 0.0,
 ) -> IsmctsResult: ...
 def search_rewards(
     deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"

@@ -765,7 +765,9 @@ class ISMCTS:
     policy as prior, which is what makes it beat the greedy policy there;
     ``others_greedy`` (with an evaluator) moves that share of the prior onto the
     greedy policy's move where another seat acts: the search's model of the others,
-    who may not play as the network does. With a
+    who may not play as the network does; ``own_greedy`` the same where the
+    searching seat acts (with ``root='puct'`` and 1/2, greedy_prior's search whose
+    other half of the prior the network spreads). With a
     seed and an iteration budget only, its moves are reproducible (for a given
     thread count). ``last_result`` keeps the last search's ``IsmctsResult`` (None
     after a forced move, which is played without searching).
@@ -797,6 +799,7 @@ class ISMCTS:
         prior_temperature: float | None = None,
         leaf_value: str = "own",
         others_greedy: float = 0.0,
+        own_greedy: float = 0.0,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -860,6 +863,7 @@ class ISMCTS:
         self.gumbel_noise = gumbel_noise
         self.prior_temperature = _prior_temperature("ismcts", prior_temperature)
         self.others_greedy = _number("ismcts", "others_greedy", others_greedy, 0.0, 1.0)
+        self.own_greedy = _number("ismcts", "own_greedy", own_greedy, 0.0, 1.0)
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -928,6 +932,7 @@ class ISMCTS:
             gumbel_noise=self.gumbel_noise,
             prior_temperature=self.prior_temperature,
             others_greedy=self.others_greedy,
+            own_greedy=self.own_greedy,
         )
         self.last_result = result
         move = view.legal_moves[result.index]

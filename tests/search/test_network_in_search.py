@@ -69,9 +69,11 @@ def test_the_network_steers_the_search_as_its_contract_says(game: str) -> None:
         assert deal.legal_moves[native.index] == native.move
 
 
-@pytest.mark.parametrize("others_greedy", [0.0, 0.5])
+@pytest.mark.parametrize("own_greedy, others_greedy", [(0.0, 0.0), (0.0, 0.5), (0.5, 0.5)])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_search_with_the_network_sees_no_hidden_card(game: str, others_greedy: float) -> None:
+def test_the_search_with_the_network_sees_no_hidden_card(
+    game: str, own_greedy: float, others_greedy: float
+) -> None:
     # Twin deals: the real one and a world the seat cannot tell from it. The greedy
     # move others_greedy favours is the greedy policy's in each sampled world.
     network = shipped(game)
@@ -86,6 +88,7 @@ def test_the_search_with_the_network_sees_no_hidden_card(game: str, others_greed
             iterations=100,
             seed=4,
             others_greedy=others_greedy,
+            own_greedy=own_greedy,
         )
         for d in (deal, twin)
     ]
@@ -247,6 +250,47 @@ def test_others_greedy_changes_only_the_model_of_the_other_seats(game: str) -> N
     assert [(c.visits, c.reward) for c in mixed.children] != [
         (c.visits, c.reward) for c in plain.children
     ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_own_greedy_moves_a_share_of_the_root_prior_onto_the_greedy_move(game: str) -> None:
+    """own_greedy mixes the greedy policy's move into the searching seat's prior:
+    at the root, (1 - share) * the network's prior + share on greedy's move, which
+    is the move the deal's own greedy policy picks."""
+    network = shipped(game)
+    deal = midgame(game, 23, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    greedy_move = deal.legal_moves[deal.greedy_index()]
+
+    def search(**kwargs: Any) -> Any:
+        return ganzdy.ismcts(info, evaluator=network, iterations=120, seed=6, root="puct", **kwargs)
+
+    plain, zero, mixed = search(), search(own_greedy=0.0), search(own_greedy=0.6)
+    assert [c.visits for c in zero.children] == [c.visits for c in plain.children]
+    assert [c.move for c in mixed.children] == [c.move for c in plain.children]
+    expected = [0.4 * c.prior + 0.6 * (c.move == greedy_move) for c in plain.children]
+    assert [c.prior for c in mixed.children] == pytest.approx(expected, rel=1e-4, abs=1e-6)
+    assert sum(c.move == greedy_move for c in mixed.children) == 1
+    # At 1 the prior is all greedy's, the network's ranking gone from the root.
+    full = search(own_greedy=1.0)
+    assert [c.prior for c in full.children] == pytest.approx(
+        [float(c.move == greedy_move) for c in full.children], abs=1e-6
+    )
+
+
+def test_a_bad_own_greedy_is_refused() -> None:
+    deal = midgame("gouji", 21, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    for share in (-0.5, 1.01, float("inf")):
+        with pytest.raises(ganzdy.GanzdyError, match="own_greedy"):
+            ganzdy.ismcts(info, evaluator=shipped("gouji"), iterations=10, own_greedy=share)
+        with pytest.raises(AgentError, match="own_greedy"):
+            make_agent(f"ismcts:evaluator=learned:own_greedy={share}")
+    agent = make_agent("ismcts:evaluator=learned:iterations=20:own_greedy=0.5:root=puct:seed=2")
+    assert isinstance(agent, ganzdy.agents.ISMCTS) and agent.own_greedy == 0.5
+    others = [make_agent("greedy") for _ in range(len(deal.hand_sizes) - 1)]
+    played = play_deal(deal.rules, [agent, *others], seed=3)
+    assert played.is_terminal
 
 
 def test_a_bad_others_greedy_is_refused() -> None:

@@ -948,31 +948,34 @@ float GreedyEvaluator<Deal>::evaluate(const Deal& world, const MoveList& legal, 
 
 namespace ismcts_detail {
 
-// IsmctsOptions::others_greedy: `inner`'s prior, with `share` of it moved onto the
-// greedy policy's move wherever a seat other than `seat` acts; its value unchanged.
+// IsmctsOptions::own_greedy and others_greedy: `inner`'s prior, with a share of it
+// moved onto the greedy policy's move -- `own` where `seat` acts, `others` wherever
+// another seat does; its value unchanged.
 template <GameDeal Deal>
-class OthersGreedyEvaluator final : public Evaluator<Deal> {
+class GreedyShareEvaluator final : public Evaluator<Deal> {
  public:
-  OthersGreedyEvaluator(const Evaluator<Deal>& inner, int seat, double share)
-      : inner_(inner), seat_(seat), share_(share) {}
+  GreedyShareEvaluator(const Evaluator<Deal>& inner, int seat, double own, double others)
+      : inner_(inner), seat_(seat), own_(own), others_(others) {}
 
   float evaluate(const Deal& world, const MoveList& legal, std::span<float> priors) const override {
     const float value = inner_.evaluate(world, legal, priors);
-    if (world.current_player() == seat_) return value;
+    const double share = world.current_player() == seat_ ? own_ : others_;
+    if (share == 0) return value;
     double sum = 0;
     for (const float p : priors) sum += p;
     // An invalid prior is left as it is for evaluate_checked to report.
     if (!(sum > 0) || !std::isfinite(sum)) return value;
     const auto greedy = static_cast<std::size_t>(GameTraits<Deal>::greedy(world, legal));
-    for (float& p : priors) p = static_cast<float>((1 - share_) * p / sum);
-    priors[greedy] += static_cast<float>(share_);
+    for (float& p : priors) p = static_cast<float>((1 - share) * p / sum);
+    priors[greedy] += static_cast<float>(share);
     return value;
   }
 
  private:
   const Evaluator<Deal>& inner_;
   int seat_;
-  double share_;
+  double own_;
+  double others_;
 };
 
 // ismcts(), growing thread 0's tree in `kept` when given (one thread only).
@@ -989,9 +992,11 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
   }
   if (!(options.others_greedy >= 0 && options.others_greedy <= 1))
     throw RulesError("ismcts: others_greedy must lie in [0, 1]");
-  std::optional<OthersGreedyEvaluator<Deal>> others_greedy;
-  if (given_evaluator && options.others_greedy > 0)
-    evaluator = &others_greedy.emplace(*evaluator, info.seat(), options.others_greedy);
+  if (!(options.own_greedy >= 0 && options.own_greedy <= 1))
+    throw RulesError("ismcts: own_greedy must lie in [0, 1]");
+  std::optional<GreedyShareEvaluator<Deal>> greedy_share;
+  if (given_evaluator && (options.others_greedy > 0 || options.own_greedy > 0))
+    evaluator = &greedy_share.emplace(*evaluator, info.seat(), options.own_greedy, options.others_greedy);
   if (options.root == IsmctsOptions::Root::automatic)
     options.root = given_evaluator ? IsmctsOptions::Root::gumbel : IsmctsOptions::Root::puct;
   const auto start = Clock::now();

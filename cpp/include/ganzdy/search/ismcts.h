@@ -264,6 +264,13 @@ struct IsmctsOptions {
   // bot) makes the search stronger against it. Measured in Guandan, it does not
   // (docs/search.md). In [0, 1]; 0: the evaluator's prior everywhere.
   double others_greedy = 0;
+  // With an evaluator, the same at the searching seat's own nodes: `own_greedy` of
+  // its prior is moved onto the greedy policy's move. At 1/2 with root=puct the
+  // root's prior is greedy_prior's (half its mass on the greedy move) with the other
+  // half spread by the evaluator instead of evenly: the search that beats the greedy
+  // policy in Guandan, told by the network which other moves deserve a look. In
+  // [0, 1]; 0: the evaluator's prior.
+  double own_greedy = 0;
 
   // Asked on the calling thread before every iteration of its tree (the bindings
   // poll Ctrl-C here, so it must be cheap: a clock read between real checks);
