@@ -258,11 +258,11 @@ struct IsmctsOptions {
   // asks the evaluator about a seat other than the searching one (its nodes, the
   // moves own_leaf plays before a leaf, learned rollouts), `others_greedy` of the
   // prior is moved onto the greedy policy's move in that world: (1 - others_greedy)
-  // * P + others_greedy * [greedy's move]. The searching seat's own prior is the
-  // evaluator's. A learned prior is the network's model of how the others play;
+  // * P + others_greedy * [greedy's move]. The searching seat's own prior is
+  // own_greedy's (below). A learned prior is the network's model of how the others play;
   // the question this answers is whether a model of another player (the greedy
   // bot) makes the search stronger against it. Measured in Guandan, it does not
-  // (docs/search.md). In [0, 1]; 0: the evaluator's prior everywhere.
+  // (docs/search.md). In [0, 1]; 0: the evaluator's prior at the other seats.
   double others_greedy = 0;
   // With an evaluator, the same at the searching seat's own nodes: `own_greedy` of
   // its prior is moved onto the greedy policy's move. At 1/2 with root=puct the
