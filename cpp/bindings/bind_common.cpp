@@ -153,6 +153,16 @@ double temperature_arg(py::handle obj, double game_default, const char* function
   return t;
 }
 
+std::optional<double> unit_arg(py::handle obj, const char* function, const char* name) {
+  if (obj.is_none()) return std::nullopt;
+  if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
+    throw py::type_error(std::string(name) + " must be a number or None, not " + quoted(obj));
+  const double v = obj.cast<double>();
+  if (!(v >= 0 && v <= 1))
+    throw RulesError(std::string(function) + ": " + name + "=" + quoted(obj) + " must lie in [0, 1]");
+  return v;
+}
+
 std::string text_arg(py::handle obj, const char* what) {
   if (!py::isinstance<py::str>(obj))
     throw py::type_error(std::string(what) + "=" + quoted(obj) + " must be a str, not " + Py_TYPE(obj.ptr())->tp_name);

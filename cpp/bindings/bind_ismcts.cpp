@@ -178,9 +178,10 @@ struct RootArgs {
 };
 
 IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, double c, py::handle rollout,
-                             py::handle reward, int threads, py::handle seed, double c_puct, double value_weight,
+                             py::handle reward, int threads, py::handle seed, double c_puct, py::handle value_weight,
                              py::handle leaf_value, py::handle sampling, int candidates, double epsilon, bool solver,
-                             bool greedy_prior, double others_greedy, double own_greedy, const RootArgs& root) {
+                             bool greedy_prior, py::handle others_greedy, py::handle own_greedy,
+                             const RootArgs& root) {
   IsmctsOptions options;
   options.iterations = iterations_from(iterations);
   options.time_limit = seconds_from(time_limit);
@@ -194,15 +195,15 @@ IsmctsOptions ismcts_options(py::handle iterations, py::handle time_limit, doubl
   options.threads = threads;
   options.seed = to_seed(seed);
   options.c_puct = c_puct;
-  options.value_weight = value_weight;
+  options.value_weight = unit_arg(value_weight, "ismcts", "value_weight");
   options.own_leaf = own_leaf_from(leaf_value);
   options.weighted = weighted_from(sampling);
   options.candidates = candidates;
   options.epsilon = epsilon;
   options.solver = solver;
   options.greedy_prior = greedy_prior;
-  options.others_greedy = others_greedy;
-  options.own_greedy = own_greedy;
+  options.others_greedy = unit_arg(others_greedy, "ismcts", "others_greedy");
+  options.own_greedy = unit_arg(own_greedy, "ismcts", "own_greedy");
   options.root = root_from(root.root);
   options.considered = root.considered;
   options.c_scale = root.c_scale;
@@ -225,10 +226,10 @@ IsmctsResult searching(IsmctsOptions& options, py::handle evaluator, py::handle 
 template <class Deal>
 IsmctsResult run_ismcts(const InformationSet<Deal>& info, py::handle iterations, py::handle time_limit, double c,
                         py::handle rollout, py::handle reward, int threads, py::handle seed, py::handle evaluator,
-                        double c_puct, double value_weight, py::handle leaf_value, py::handle sampling,
+                        double c_puct, py::handle value_weight, py::handle leaf_value, py::handle sampling,
                         int candidates, double epsilon, bool solver, bool greedy_prior, py::handle root,
                         int considered, double c_scale, bool gumbel_noise, py::handle prior_temperature,
-                        double others_greedy, double own_greedy) {
+                        py::handle others_greedy, py::handle own_greedy) {
   IsmctsOptions options =
       ismcts_options(iterations, time_limit, c, rollout, reward, threads, seed, c_puct, value_weight, leaf_value,
                      sampling, candidates, epsilon, solver, greedy_prior, others_greedy, own_greedy,
@@ -250,10 +251,10 @@ template <class Deal>
 IsmctsResult run_searcher(BoundSearcher<Deal>& self, const InformationSet<Deal>& info, py::handle since,
                           py::handle iterations, py::handle time_limit, double c, py::handle rollout,
                           py::handle reward, int threads, py::handle seed, py::handle evaluator, double c_puct,
-                          double value_weight, py::handle leaf_value, py::handle sampling, int candidates,
+                          py::handle value_weight, py::handle leaf_value, py::handle sampling, int candidates,
                           double epsilon, bool solver, bool greedy_prior, py::handle root, int considered,
                           double c_scale, bool gumbel_noise, py::handle prior_temperature,
-                          double others_greedy, double own_greedy) {
+                          py::handle others_greedy, py::handle own_greedy) {
   std::vector<std::pair<int, Move>> moves;
   for (py::handle item : py::iter(since)) {
     if (!py::isinstance<py::tuple>(item) || py::len(item) != 2 || !py::isinstance<Move>(item.cast<py::tuple>()[1]))
@@ -315,11 +316,13 @@ constexpr const char* kIsmctsDoc =
     "`greedy_prior`: in Guandan and Gouji, with no evaluator, PUCT with the greedy policy as prior. "
     "`root`: 'gumbel' searches the root's `considered` highest-prior moves by sequential halving and plays the "
     "best by log prior + sigma(Q) (`c_scale`; `gumbel_noise` samples them instead), 'puct' the most visited; "
-    "'auto' (the default) is gumbel with an evaluator given and puct otherwise. `prior_temperature`: a "
-    "ganzdy.Network evaluator's priors are softmax(score / prior_temperature); None: the game's (0.1, Gouji "
-    "0.02). `others_greedy`: with an evaluator, the share of the prior moved onto the greedy policy's move "
-    "where another seat acts (the search's model of the others); `own_greedy` the same where the searching "
-    "seat acts. See docs/search.md.";
+    "'auto' (the default) is the game's with an evaluator given (puct in Guandan, gumbel in the others) and "
+    "puct otherwise. `prior_temperature`: a ganzdy.Network evaluator's priors are "
+    "softmax(score / prior_temperature); None: the game's (0.1, Gouji 0.02). `others_greedy`: with an "
+    "evaluator, the share of the prior moved onto the greedy policy's move where another seat acts (the "
+    "search's model of the others); `own_greedy` the same where the searching seat acts. `value_weight`, "
+    "`own_greedy` and `others_greedy` None (the default) take the game's settings with an evaluator: "
+    "Gan Deng Yan 1, 0, 0; Guandan 0, 0.5, 0.5; Gouji 0, 0, 0. See docs/search.md.";
 
 constexpr const char* kPimcDoc =
     "Perfect-information Monte Carlo for the seat of `info`, which must be to act: `worlds` sampled worlds "
@@ -371,14 +374,14 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
         py::arg("time_limit") = py::none(), py::arg("c") = defaults.c, py::arg("rollout") = "greedy",
         py::arg("reward") = "points", py::arg("threads") = 1, py::arg("seed") = py::none(),
         py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-        py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own",
+        py::arg("value_weight") = py::none(), py::arg("leaf_value") = "own",
            py::arg("sampling") = "uniform",
         py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
         py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
         py::arg("root") = "auto", py::arg("considered") = defaults.considered, py::arg("c_scale") = defaults.c_scale,
         py::arg("gumbel_noise") = defaults.gumbel_noise, py::arg("prior_temperature") = py::none(),
-        py::arg("others_greedy") = defaults.others_greedy,
-        py::arg("own_greedy") = defaults.own_greedy, kIsmctsDoc);
+        py::arg("others_greedy") = py::none(),
+        py::arg("own_greedy") = py::none(), kIsmctsDoc);
   py::class_<BoundSearcher<Deal>>(m, class_name<Deal>("IsmctsSearcher"),
                                   "ISMCTS that keeps its tree between one seat's decisions (docs/search.md).")
       .def(py::init<>())
@@ -386,14 +389,14 @@ void bind_information_set(py::module_& m, const char* name, const char* doc) {
            py::arg("iterations") = py::none(), py::arg("time_limit") = py::none(), py::arg("c") = defaults.c,
            py::arg("rollout") = "greedy", py::arg("reward") = "points", py::arg("threads") = 1,
            py::arg("seed") = py::none(), py::arg("evaluator") = py::none(), py::arg("c_puct") = defaults.c_puct,
-           py::arg("value_weight") = defaults.value_weight, py::arg("leaf_value") = "own",
+           py::arg("value_weight") = py::none(), py::arg("leaf_value") = "own",
            py::arg("sampling") = "uniform",
            py::arg("candidates") = defaults.candidates, py::arg("epsilon") = defaults.epsilon,
            py::arg("solver") = defaults.solver, py::arg("greedy_prior") = defaults.greedy_prior,
            py::arg("root") = "auto", py::arg("considered") = defaults.considered,
            py::arg("c_scale") = defaults.c_scale, py::arg("gumbel_noise") = defaults.gumbel_noise,
-           py::arg("prior_temperature") = py::none(), py::arg("others_greedy") = defaults.others_greedy,
-           py::arg("own_greedy") = defaults.own_greedy,
+           py::arg("prior_temperature") = py::none(), py::arg("others_greedy") = py::none(),
+           py::arg("own_greedy") = py::none(),
            "As ismcts(info, ...), first keeping the subtree the public moves `since` the last search lead to "
            "((seat, Move) pairs in order); `reused` in the result counts the visits kept.")
       .def("reset", [](BoundSearcher<Deal>& self) {

@@ -50,6 +50,9 @@ std::string text_arg(py::handle obj, const char* what);
 // an int or float is a TypeError, a number that is not positive and finite a
 // RulesError quoting it.
 double temperature_arg(py::handle obj, double game_default, const char* function, const char* name);
+// A share in [0, 1], or None for the game's (std::nullopt). Anything but None, an
+// int or a float is a TypeError, a number outside [0, 1] a RulesError quoting it.
+std::optional<double> unit_arg(py::handle obj, const char* function, const char* name);
 // A deck order, top card first: card text or a list of card strings. Raises
 // TypeError or ParseError; whether it is the rules' deck is the deal's check.
 std::vector<Face> deck_from(py::handle obj);

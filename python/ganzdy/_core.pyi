@@ -933,7 +933,7 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         seed: int | None = None,
         evaluator: str | Network | Callable[[Any, Any], Any] | None = None,
         c_puct: float = 1.0,
-        value_weight: float = 1.0,
+        value_weight: float | None = None,
         leaf_value: str = "own",
         sampling: str = "uniform",
         candidates: int = 4,
@@ -945,8 +945,8 @@ class GanDengYanIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
-        others_greedy: float = 0.0,
-        own_greedy: float = 0.0,
+        others_greedy: float | None = None,
+        own_greedy: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -968,7 +968,7 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         seed: int | None = None,
         evaluator: str | Network | Callable[[Any, Any], Any] | None = None,
         c_puct: float = 1.0,
-        value_weight: float = 1.0,
+        value_weight: float | None = None,
         leaf_value: str = "own",
         sampling: str = "uniform",
         candidates: int = 4,
@@ -980,8 +980,8 @@ class GuandanIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
-        others_greedy: float = 0.0,
-        own_greedy: float = 0.0,
+        others_greedy: float | None = None,
+        own_greedy: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1003,7 +1003,7 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         seed: int | None = None,
         evaluator: str | Network | Callable[[Any, Any], Any] | None = None,
         c_puct: float = 1.0,
-        value_weight: float = 1.0,
+        value_weight: float | None = None,
         leaf_value: str = "own",
         sampling: str = "uniform",
         candidates: int = 4,
@@ -1015,8 +1015,8 @@ class GoujiIsmctsSearcher(metaclass=_Pybind11Type):
         c_scale: float = 0.1,
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
-        others_greedy: float = 0.0,
-        own_greedy: float = 0.0,
+        others_greedy: float | None = None,
+        own_greedy: float | None = None,
     ) -> IsmctsResult: ...
     def reset(self) -> None: ...
 
@@ -1034,7 +1034,7 @@ def ismcts(
     seed: int | None = None,
     evaluator: str | Network | Callable[[Any, Any], Any] | None = None,
     c_puct: float = 1.0,
-    value_weight: float = 1.0,
+    value_weight: float | None = None,
     leaf_value: str = "own",
     sampling: str = "uniform",
     candidates: int = 4,
@@ -1046,8 +1046,8 @@ def ismcts(
     c_scale: float = 0.1,
     gumbel_noise: bool = False,
     prior_temperature: float | None = None,
-    others_greedy: float = 0.0,
-    own_greedy: float = 0.0,
+    others_greedy: float | None = None,
+    own_greedy: float | None = None,
 ) -> IsmctsResult: ...
 def search_rewards(
     deal: GanDengYanDeal | GuandanDeal | GoujiDeal, reward: str = "points"

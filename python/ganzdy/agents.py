@@ -666,6 +666,11 @@ def _number(agent: str, label: str, value: object, low: float, high: float = mat
     return float(value)
 
 
+def _share(agent: str, label: str, value: object) -> float | None:
+    """A number in [0, 1], or None: the search's setting for the game being played."""
+    return None if value is None else _number(agent, label, value, 0.0, 1.0)
+
+
 def _count(agent: str, label: str, value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise AgentError(f"{agent}: {label}={value!r} must be a positive int")
@@ -749,7 +754,8 @@ class ISMCTS:
     learned agent's network, shipped or the file ``network`` names --, a
     ``ganzdy.Network`` or a callable, see docs/search.md) selection is PUCT with
     ``c_puct`` and a new leaf is valued
-    ``value_weight`` by the evaluator and the rest by a rollout; ``leaf_value`` 'own'
+    ``value_weight`` by the evaluator and the rest by a rollout (None: the game's,
+    below); ``leaf_value`` 'own'
     (the default) takes the evaluator's value where the searching seat (its team)
     acts, playing the evaluator's best move for the seats before it, 'actor' the
     acting seat's value, spread to the others. ``sampling`` is
@@ -757,17 +763,22 @@ class ISMCTS:
     others' passes are in it, ``epsilon`` for a pass holding a beat); ``solver``
     plays the exact endgame solver's proved win where the position is fully known
     (Gan Deng Yan); ``root`` is how the root spends its iterations and picks the
-    move: 'gumbel' (the default, 'auto', with an evaluator) searches the
+    move: 'gumbel' searches the
     ``considered`` highest-prior moves by sequential halving and plays the best by
     log prior + sigma(Q) (``c_scale``; ``gumbel_noise`` samples them instead),
-    'puct' plays the most visited; ``reuse`` keeps the tree between decisions (one thread);
+    'puct' plays the most visited, 'auto' (the default) is the game's with an
+    evaluator and 'puct' without; ``reuse`` keeps the tree between decisions (one thread);
     ``greedy_prior`` (Guandan, Gouji, no evaluator) searches by PUCT with the greedy
     policy as prior, which is what makes it beat the greedy policy there;
     ``others_greedy`` (with an evaluator) moves that share of the prior onto the
     greedy policy's move where another seat acts: the search's model of the others,
     who may not play as the network does; ``own_greedy`` the same where the
     searching seat acts (with ``root='puct'`` and 1/2, greedy_prior's search whose
-    other half of the prior the network spreads). With a
+    other half of the prior the network spreads). With an evaluator, what is left
+    unset is the game's, the settings that played strongest with its shipped
+    network: Gan Deng Yan ``value_weight=1`` and a Gumbel root; Guandan
+    ``value_weight=0``, ``own_greedy=others_greedy=0.5`` and a PUCT root; Gouji
+    ``value_weight=0`` and a Gumbel root (``ganzdy._core.ismcts``). With a
     seed and an iteration budget only, its moves are reproducible (for a given
     thread count). ``last_result`` keeps the last search's ``IsmctsResult`` (None
     after a forced move, which is played without searching).
@@ -784,7 +795,7 @@ class ISMCTS:
         seed: int | None = None,
         evaluator: Evaluator | None = None,
         c_puct: float = 1.0,
-        value_weight: float = 1.0,
+        value_weight: float | None = None,
         sampling: str = "uniform",
         candidates: int = 4,
         epsilon: float = 0.1,
@@ -798,8 +809,8 @@ class ISMCTS:
         gumbel_noise: bool = False,
         prior_temperature: float | None = None,
         leaf_value: str = "own",
-        others_greedy: float = 0.0,
-        own_greedy: float = 0.0,
+        others_greedy: float | None = None,
+        own_greedy: float | None = None,
     ) -> None:
         for label, value in (("iterations", iterations), ("threads", threads)):
             if value is not None:
@@ -849,7 +860,7 @@ class ISMCTS:
         self.reward = reward
         self.evaluator = evaluator
         self.c_puct = _number("ismcts", "c_puct", c_puct, 0.0)
-        self.value_weight = _number("ismcts", "value_weight", value_weight, 0.0, 1.0)
+        self.value_weight = _share("ismcts", "value_weight", value_weight)
         self.leaf_value = leaf_value
         self.sampling = _sampling("ismcts", sampling)
         self.candidates = _count("ismcts", "candidates", candidates)
@@ -862,8 +873,8 @@ class ISMCTS:
         self.c_scale = _number("ismcts", "c_scale", c_scale, 0.0)
         self.gumbel_noise = gumbel_noise
         self.prior_temperature = _prior_temperature("ismcts", prior_temperature)
-        self.others_greedy = _number("ismcts", "others_greedy", others_greedy, 0.0, 1.0)
-        self.own_greedy = _number("ismcts", "own_greedy", own_greedy, 0.0, 1.0)
+        self.others_greedy = _share("ismcts", "others_greedy", others_greedy)
+        self.own_greedy = _share("ismcts", "own_greedy", own_greedy)
         self._random = random.Random(seed)
         self.last_result: IsmctsResult | None = None
         # Tree reuse: the searcher of the game being played, and the history it last saw.
@@ -1641,7 +1652,7 @@ register_agent(
     "network=FILE, c_puct=X, value_weight=X, leaf_value=own|actor, prior_temperature=X, "
     "sampling=uniform|weighted, candidates=N, epsilon=X, solver=true|false, reuse=true|false, "
     "greedy_prior=true|false, root=auto|puct|gumbel, considered=N, c_scale=X, "
-    "gumbel_noise=true|false)",
+    "gumbel_noise=true|false, others_greedy=X, own_greedy=X)",
 )
 register_agent(
     "pimc",

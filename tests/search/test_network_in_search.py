@@ -4,6 +4,7 @@ and the ISMCTS agent's evaluator='learned'."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -18,6 +19,21 @@ GAMES = ("gan_deng_yan", "guandan", "gouji")
 
 # The search's default prior temperature by game (cpp/include/ganzdy/rl/network.h).
 PRIOR_TEMPERATURE = {"gan_deng_yan": 0.1, "guandan": 0.1, "gouji": 0.02}
+
+# The search's settings with an evaluator by game, where the caller leaves them unset
+# (GameTraits::kEvaluatorSearch, cpp/include/ganzdy/<game>/traits.h).
+GAME_SETTINGS: dict[str, dict[str, Any]] = {
+    "gan_deng_yan": {
+        "value_weight": 1.0,
+        "root": "gumbel",
+        "own_greedy": 0.0,
+        "others_greedy": 0.0,
+    },
+    "guandan": {"value_weight": 0.0, "root": "puct", "own_greedy": 0.5, "others_greedy": 0.5},
+    "gouji": {"value_weight": 0.0, "root": "gumbel", "own_greedy": 0.0, "others_greedy": 0.0},
+}
+# What an evaluator's search did in every game before the settings were the game's.
+GENERIC_SETTINGS = {"value_weight": 1.0, "root": "gumbel", "own_greedy": 0.0, "others_greedy": 0.0}
 
 
 def shipped(game: str) -> Network:
@@ -140,7 +156,17 @@ def test_team_game_leaves_are_valued_from_the_searching_teams_side(game: str) ->
     for seed in (1, 2, 3):
         deal = midgame(game, seed * 100, 6)
         info = ganzdy.games.game_of(deal.rules).information_set(deal)
-        result = ganzdy.ismcts(info, evaluator=biased, iterations=150, seed=seed, root="puct")
+        # Every leaf valued by the evaluator and its prior unmixed, whatever the game's settings.
+        result = ganzdy.ismcts(
+            info,
+            evaluator=biased,
+            iterations=150,
+            seed=seed,
+            root="puct",
+            value_weight=1.0,
+            own_greedy=0.0,
+            others_greedy=0.0,
+        )
         visited = [c for c in result.children if c.visits > 0]
         assert len(visited) > 1
         for child in visited:
@@ -167,11 +193,17 @@ def test_prior_temperature_is_the_networks_softmax_temperature(game: str) -> Non
     assert max(c.prior for c in sharp.children) > max(c.prior for c in broad.children)
     agent = make_agent("ismcts:evaluator=learned:iterations=20:prior_temperature=0.02:seed=1")
     assert agent.prior_temperature == 0.02
-    # Unset, the game's default: the evaluator's priors are those of Network.evaluate's.
-    default = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5)
+    # Unset, the game's default: the evaluator's priors are those of Network.evaluate's
+    # (own_greedy=0: Guandan's search would otherwise mix greedy's move into them).
+    default = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5, own_greedy=0.0)
     priors, _ = network.evaluate(deal)
     at = ganzdy.ismcts(
-        info, evaluator=network, iterations=1, seed=5, prior_temperature=PRIOR_TEMPERATURE[game]
+        info,
+        evaluator=network,
+        iterations=1,
+        seed=5,
+        own_greedy=0.0,
+        prior_temperature=PRIOR_TEMPERATURE[game],
     )
     assert [c.prior for c in default.children] == [c.prior for c in at.children]
     assert sorted(c.prior for c in default.children) == pytest.approx(sorted(priors), abs=1e-6)
@@ -234,9 +266,9 @@ def test_the_search_backs_up_the_reward_its_network_was_trained_on(tmp_path: Any
 @pytest.mark.parametrize("game", GAMES)
 def test_others_greedy_changes_only_the_model_of_the_other_seats(game: str) -> None:
     """others_greedy moves part of the prior onto the greedy move where another seat
-    acts: the searching seat's own prior (the root's) is the network's, 0 is the
-    network's prior everywhere, and a share changes what the search expects of the
-    others, so its statistics."""
+    acts: the searching seat's own prior (the root's) is unchanged, 0 is the network's
+    prior at the others' nodes, and a share changes what the search expects of the
+    others, so its statistics. Unset, it is the game's setting."""
     network = shipped(game)
     deal = midgame(game, 21, 8)
     info = ganzdy.games.game_of(deal.rules).information_set(deal)
@@ -244,8 +276,10 @@ def test_others_greedy_changes_only_the_model_of_the_other_seats(game: str) -> N
     def search(**kwargs: Any) -> Any:
         return ganzdy.ismcts(info, evaluator=network, iterations=150, seed=6, **kwargs)
 
-    plain, zero, mixed = search(), search(others_greedy=0.0), search(others_greedy=0.7)
-    assert [c.visits for c in zero.children] == [c.visits for c in plain.children]
+    plain, mixed = search(others_greedy=0.0), search(others_greedy=0.7)
+    default = search()
+    games_own = search(others_greedy=GAME_SETTINGS[game]["others_greedy"])
+    assert [c.visits for c in default.children] == [c.visits for c in games_own.children]
     assert [c.prior for c in mixed.children] == [c.prior for c in plain.children]
     assert [(c.visits, c.reward) for c in mixed.children] != [
         (c.visits, c.reward) for c in plain.children
@@ -256,7 +290,7 @@ def test_others_greedy_changes_only_the_model_of_the_other_seats(game: str) -> N
 def test_own_greedy_moves_a_share_of_the_root_prior_onto_the_greedy_move(game: str) -> None:
     """own_greedy mixes the greedy policy's move into the searching seat's prior:
     at the root, (1 - share) * the network's prior + share on greedy's move, which
-    is the move the deal's own greedy policy picks."""
+    is the move the deal's own greedy policy picks. Unset, it is the game's setting."""
     network = shipped(game)
     deal = midgame(game, 23, 8)
     info = ganzdy.games.game_of(deal.rules).information_set(deal)
@@ -265,8 +299,11 @@ def test_own_greedy_moves_a_share_of_the_root_prior_onto_the_greedy_move(game: s
     def search(**kwargs: Any) -> Any:
         return ganzdy.ismcts(info, evaluator=network, iterations=120, seed=6, root="puct", **kwargs)
 
-    plain, zero, mixed = search(), search(own_greedy=0.0), search(own_greedy=0.6)
-    assert [c.visits for c in zero.children] == [c.visits for c in plain.children]
+    plain, mixed = search(own_greedy=0.0), search(own_greedy=0.6)
+    default = search()
+    games_own = search(own_greedy=GAME_SETTINGS[game]["own_greedy"])
+    assert [c.prior for c in default.children] == [c.prior for c in games_own.children]
+    assert [c.visits for c in default.children] == [c.visits for c in games_own.children]
     assert [c.move for c in mixed.children] == [c.move for c in plain.children]
     expected = [0.4 * c.prior + 0.6 * (c.move == greedy_move) for c in plain.children]
     assert [c.prior for c in mixed.children] == pytest.approx(expected, rel=1e-4, abs=1e-6)
@@ -293,3 +330,54 @@ def test_a_bad_greedy_share_is_refused(game: str, option: str) -> None:
     others = [make_agent("greedy") for _ in range(len(deal.hand_sizes) - 1)]
     played = play_deal(deal.rules, [agent, *others], seed=3)
     assert played.is_terminal
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_search_with_an_evaluator_leaves_unset_is_the_games(game: str) -> None:
+    """With an evaluator, value_weight, own_greedy, others_greedy and root='auto' are
+    the game's settings, visit for visit, for the native network and for the same
+    contract as a callable; Guandan's differ from the settings every game had before.
+    Without an evaluator nothing changes: the greedy shares act on a given evaluator."""
+    network = shipped(game)
+    deal = midgame(game, 31, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+
+    def stats(result: Any) -> list[tuple[int, float, float]]:
+        return [(c.visits, round(c.reward, 9), round(c.prior, 7)) for c in result.children]
+
+    for evaluator in (network, as_callable(network, PRIOR_TEMPERATURE[game])):
+        default = ganzdy.ismcts(info, evaluator=evaluator, iterations=120, seed=8)
+        spelled = ganzdy.ismcts(
+            info, evaluator=evaluator, iterations=120, seed=8, **GAME_SETTINGS[game]
+        )
+        generic = ganzdy.ismcts(
+            info, evaluator=evaluator, iterations=120, seed=8, **GENERIC_SETTINGS
+        )
+        assert stats(default) == stats(spelled)
+        assert (stats(default) == stats(generic)) == (GAME_SETTINGS[game] == GENERIC_SETTINGS)
+    bare = ganzdy.ismcts(info, iterations=120, seed=8)
+    shares = ganzdy.ismcts(info, iterations=120, seed=8, own_greedy=0.9, others_greedy=0.9)
+    assert stats(bare) == stats(shares)
+    # The agent leaves them unset too, and plays the game's search.
+    agent = make_agent("ismcts:evaluator=learned:iterations=60:seed=4")
+    assert isinstance(agent, ganzdy.agents.ISMCTS)
+    assert (agent.value_weight, agent.own_greedy, agent.others_greedy) == (None, None, None)
+    spec = ":".join(f"{key}={value}" for key, value in GAME_SETTINGS[game].items())
+    spelled_agent = make_agent(f"ismcts:evaluator=learned:iterations=60:seed=4:{spec}")
+    view = ganzdy.agents.view_for(deal)
+    agent.act(view)
+    spelled_agent.act(view)
+    assert agent.last_result is not None and spelled_agent.last_result is not None
+    assert stats(agent.last_result) == stats(spelled_agent.last_result)
+
+
+@pytest.mark.parametrize("value", ["0.5", True, -0.5, 1.5, float("nan")])
+def test_a_bad_value_weight_is_refused_with_the_input_quoted(value: object) -> None:
+    deal = midgame("guandan", 21, 8)
+    info = ganzdy.games.game_of(deal.rules).information_set(deal)
+    error = TypeError if isinstance(value, str | bool) else ganzdy.GanzdyError
+    with pytest.raises(error, match="value_weight"):
+        ganzdy.ismcts(info, evaluator=shipped("guandan"), iterations=10, value_weight=value)
+    if not isinstance(value, str | bool):
+        with pytest.raises(ganzdy.GanzdyError, match=re.escape(f"value_weight={value!r}")):
+            ganzdy.ismcts(info, evaluator=shipped("guandan"), iterations=10, value_weight=value)

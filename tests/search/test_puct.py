@@ -175,8 +175,9 @@ def test_team_values_go_to_the_team() -> None:
         return np.ones(len(moves), dtype=np.float32), 0.8
 
     # The PUCT root spreads 100 iterations over a thousand moves, so every root edge
-    # is a leaf valued once, after which an opponent acts.
-    result = ismcts(info, iterations=100, seed=1, evaluator=constant, root="puct")
+    # is a leaf valued once, after which an opponent acts. value_weight=1: every leaf
+    # valued by the evaluator (Guandan's own setting is rollouts alone).
+    result = ismcts(info, iterations=100, seed=1, evaluator=constant, root="puct", value_weight=1.0)
     assert {round(c.reward, 6) for c in result.children if c.visits > 0} <= {0.8, 0.2}
 
 

@@ -118,6 +118,8 @@ concept GameDeal = std::copy_constructible<D> &&
 //   kWiden                              the search widens nodes progressively
 //   kPriorTemperature                   the search's default temperature of a
 //                                       network's prior (rl/network.h)
+//   kEvaluatorSearch                    the search's settings with an evaluator
+//                                       that the caller leaves to the game
 //   make(rules, seed, dealer)           the deal factory: a deal shuffled from seed
 //   episode(rules, seed, env, episode)  the vector env's deal of one episode
 //   batch_deal(rules, seed, index,      deal `index` of a playout batch
@@ -126,6 +128,19 @@ concept GameDeal = std::copy_constructible<D> &&
 //                                       by the playout loop when kCountsBombs
 template <class D>
 struct GameTraits;
+
+// The search's settings with an evaluator that a caller leaves unset
+// (IsmctsOptions' value_weight, own_greedy and others_greedy, and Root::automatic):
+// per game, the ones that played strongest with its shipped network. They differ
+// because the networks do: Gan Deng Yan's values guide the search, Guandan's and
+// Gouji's mislead it, and in Guandan greedy's prior spread by the network beat the
+// network's prior alone (docs/search.md has the measurements).
+struct EvaluatorSearch {
+  double value_weight;   // the evaluator's share of a new leaf's value, the rest a rollout's
+  bool puct_root;        // the root selects by PUCT; false: Gumbel sequential halving
+  double own_greedy;     // the share of the searching seat's prior moved onto greedy's move
+  double others_greedy;  // the same at the other seats' nodes
+};
 
 // The search's rewards (ismcts.h): "win", "points", the mean of the two, or "rank".
 enum class Reward : std::uint8_t { win, points, mixed, rank };
@@ -177,6 +192,7 @@ concept GameTraitsOf =
       { T::kWiden } -> std::convertible_to<bool>;
       { T::kCountsBombs } -> std::convertible_to<bool>;
       { T::kPriorTemperature } -> std::convertible_to<double>;
+      { T::kEvaluatorSearch } -> std::convertible_to<EvaluatorSearch>;
       { T::require(shared) } -> std::same_as<const std::shared_ptr<const Rules>&>;
       { T::players(rules) } -> std::same_as<int>;
       { T::seat_after(rules, seat, seat) } -> std::same_as<int>;

@@ -691,7 +691,7 @@ class Search {
       // A forced move costs no decision: keep descending past it.
       if (expanded && n > 1) break;
     }
-    const double w = evaluator_ != nullptr ? options_.value_weight : 0.0;
+    const double w = evaluator_ != nullptr ? *options_.value_weight : 0.0;  // set by search_in
     if (w > 0 && !world.is_terminal()) {
       // The leaf's value from the evaluator, whose priors then serve the leaf's first visit.
       world.legal_moves(moves_);
@@ -990,15 +990,25 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
     evaluator = &greedy_prior.emplace(0.5, options.reward, false);
     options.value_weight = 0;
   }
-  if (!(options.others_greedy >= 0 && options.others_greedy <= 1))
-    throw RulesError("ismcts: others_greedy must lie in [0, 1]");
-  if (!(options.own_greedy >= 0 && options.own_greedy <= 1))
-    throw RulesError("ismcts: own_greedy must lie in [0, 1]");
+  // What the caller left unset is the game's (kEvaluatorSearch); the greedy shares
+  // only act on a given evaluator.
+  constexpr EvaluatorSearch game = GameTraits<Deal>::kEvaluatorSearch;
+  const double value_weight = options.value_weight.value_or(game.value_weight);
+  const double own_greedy = options.own_greedy.value_or(given_evaluator ? game.own_greedy : 0.0);
+  const double others_greedy = options.others_greedy.value_or(given_evaluator ? game.others_greedy : 0.0);
+  if (!(others_greedy >= 0 && others_greedy <= 1)) throw RulesError("ismcts: others_greedy must lie in [0, 1]");
+  if (!(own_greedy >= 0 && own_greedy <= 1)) throw RulesError("ismcts: own_greedy must lie in [0, 1]");
+  if (!(value_weight >= 0 && value_weight <= 1)) throw RulesError("ismcts: value_weight must lie in [0, 1]");
+  options.value_weight = value_weight;
+  options.own_greedy = own_greedy;
+  options.others_greedy = others_greedy;
   std::optional<GreedyShareEvaluator<Deal>> greedy_share;
-  if (given_evaluator && (options.others_greedy > 0 || options.own_greedy > 0))
-    evaluator = &greedy_share.emplace(*evaluator, info.seat(), options.own_greedy, options.others_greedy);
-  if (options.root == IsmctsOptions::Root::automatic)
-    options.root = given_evaluator ? IsmctsOptions::Root::gumbel : IsmctsOptions::Root::puct;
+  if (given_evaluator && (others_greedy > 0 || own_greedy > 0))
+    evaluator = &greedy_share.emplace(*evaluator, info.seat(), own_greedy, others_greedy);
+  if (options.root == IsmctsOptions::Root::automatic) {
+    const bool puct = !given_evaluator || game.puct_root;
+    options.root = puct ? IsmctsOptions::Root::puct : IsmctsOptions::Root::gumbel;
+  }
   const auto start = Clock::now();
   require_to_act(info, "ismcts");
   if (options.iterations < 0) throw RulesError("ismcts: iterations must not be negative");
@@ -1011,8 +1021,6 @@ IsmctsResult search_in(const InformationSet<Deal>& info, const IsmctsOptions& gi
     throw RulesError("ismcts: the exploration constant must be a non-negative number");
   if (!(options.c_puct >= 0) || !std::isfinite(options.c_puct))
     throw RulesError("ismcts: c_puct must be a non-negative number");
-  if (!(options.value_weight >= 0 && options.value_weight <= 1))
-    throw RulesError("ismcts: value_weight must lie in [0, 1]");
   if (options.learned_rollout && evaluator == nullptr)
     throw RulesError("ismcts: a learned rollout needs an evaluator");
   if (options.considered < 2) throw RulesError("ismcts: considered must be at least 2");

@@ -46,6 +46,12 @@ struct GameTraits<gj::Deal> {
   // 0.1 the prior over Gouji's dozens of moves was nearly flat and a 100-iteration
   // search played below the network alone; at 0.02 it plays above it (docs/search.md).
   static constexpr double kPriorTemperature = 0.02;
+  // The search's settings with an evaluator (game.h): greedy rollouts value the
+  // leaves (with the network's values the search played below the network), the
+  // network's sharp prior (kPriorTemperature) at a Gumbel root.
+  static constexpr EvaluatorSearch kEvaluatorSearch{
+      .value_weight = 0, .puct_root = false,
+      .own_greedy = 0, .others_greedy = 0};
 
   // The game's rules preset, for the registry (core/games.cpp).
   static const detail::Preset& preset() { return detail::gouji_preset(); }

@@ -185,8 +185,10 @@ struct IsmctsOptions {
   // an opponent of a team game gets 1 - v, and in a game without teams each other
   // seat gets 1/2 - (v - 1/2) / (players - 1): the "points" reward is 1/2 for
   // no points and points sum to zero, so what one seat stands to gain above 1/2
-  // the others stand to lose, shared.
-  double value_weight = 1.0;
+  // the others stand to lose, shared. Unset: the game's
+  // (GameTraits<Deal>::kEvaluatorSearch, game.h): 1 in Gan Deng Yan, 0 in Guandan
+  // and Gouji, whose networks' values misled the search.
+  std::optional<double> value_weight;
   // Where a leaf is valued. True: where the searching seat (in a team game, its
   // team) acts -- when another seat is to act at the leaf, the evaluator's best move
   // is played for it, and for the seats after it until the searching side acts or
@@ -218,10 +220,12 @@ struct IsmctsOptions {
   // leaves the prior's choice for a move whose Q is better by enough to outweigh
   // its lower logit (docs/search.md has the measurements). With no iteration
   // budget (time_limit alone) the schedule cannot be made and the root uses PUCT.
-  // automatic (the default): gumbel with an evaluator given, puct for the greedy
-  // prior of Guandan and Gouji (whose prior is not a learned policy: half its mass
-  // on one move, a logit gap of log(moves) no Q could close, and its PUCT search
-  // with rollout values is the one measured to beat the greedy policy).
+  // automatic (the default): with an evaluator given, the game's
+  // (kEvaluatorSearch.puct_root: puct in Guandan, whose prior then has half its
+  // mass on greedy's move, gumbel in the others); puct for the greedy prior of
+  // Guandan and Gouji (whose prior is not a learned policy: half its mass on one
+  // move, a logit gap of log(moves) no Q could close, and its PUCT search with
+  // rollout values is the one measured to beat the greedy policy).
   enum class Root : std::uint8_t { automatic, puct, gumbel };
   Root root = Root::automatic;
   int considered = 16;     // >= 2: the moves sequential halving starts from
@@ -263,14 +267,16 @@ struct IsmctsOptions {
   // the question this answers is whether a model of another player (the greedy
   // bot) makes the search stronger against it. Measured in Guandan, it does not
   // (docs/search.md). In [0, 1]; 0: the evaluator's prior at the other seats.
-  double others_greedy = 0;
+  // Unset: the game's (kEvaluatorSearch: 1/2 in Guandan, 0 in the others).
+  std::optional<double> others_greedy;
   // With an evaluator, the same at the searching seat's own nodes: `own_greedy` of
   // its prior is moved onto the greedy policy's move. At 1/2 with root=puct the
   // root's prior is greedy_prior's (half its mass on the greedy move) with the other
   // half spread by the evaluator instead of evenly: the search that beats the greedy
   // policy in Guandan, told by the network which other moves deserve a look. In
-  // [0, 1]; 0: the evaluator's prior.
-  double own_greedy = 0;
+  // [0, 1]; 0: the evaluator's prior. Unset: the game's (kEvaluatorSearch: 1/2 in
+  // Guandan, 0 in the others).
+  std::optional<double> own_greedy;
 
   // Asked on the calling thread before every iteration of its tree (the bindings
   // poll Ctrl-C here, so it must be cheap: a clock read between real checks);
