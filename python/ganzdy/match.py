@@ -414,8 +414,9 @@ class ArenaResult:
             return f"{self.workers} processes"
         return "in-process"
 
-    def table(self) -> str:
-        """The standings as a text table, best rating first."""
+    def table(self, head_to_head: bool = False) -> str:
+        """The standings as a text table, best rating first; with ``head_to_head``, then
+        every pair's games against each other (``Ratings.pairs``)."""
         rows = sorted(
             self.standings,
             key=lambda s: (-s.rating if math.isfinite(s.rating) else 0.0, -s.points_mean),
@@ -458,6 +459,12 @@ class ArenaResult:
                 f"ratings: Bradley-Terry on the Elo scale ({anchor} = 1500), 95% CI by "
                 f"bootstrap over {self.ratings.groups} duplicate decks"
             )
+            if head_to_head and self.ratings.pairs:
+                lines.append(
+                    "head to head: the share of each pair's games the first won, its 95% CI "
+                    "by the same bootstrap, and as Elo"
+                )
+                lines.extend(f"  {pair}" for pair in self.ratings.pairs)
         return "\n".join(lines)
 
     def _team_seats(self, team: int) -> list[int]:

@@ -131,6 +131,68 @@ def elo(theta: npt.ArrayLike, anchor: int | None = None) -> FloatArray:
     return np.asarray(t - base + CENTER, dtype=np.float64)
 
 
+def share_elo(share: float) -> float:
+    """A share of pairwise games won on the Elo scale: ``400 log10(p / (1 - p))``
+    (+inf at 1, -inf at 0)."""
+    if share <= 0.0:
+        return -math.inf
+    if share >= 1.0:
+        return math.inf
+    return 400.0 * math.log10(share / (1.0 - share))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two agents' pairwise games with each other alone: how often ``first`` finished
+    ahead of ``second`` (ties half), with a 95% percentile bootstrap interval over the
+    same resampled groups as the ratings. Unlike a rating difference, which the fit
+    draws from every pair at the table, it reads only this pair's games."""
+
+    first: str
+    second: str
+    games: float  # their pairwise games (ties count whole)
+    share: float  # of those, the share first won
+    low: float  # 2.5th percentile of the bootstrap shares
+    high: float  # 97.5th percentile
+
+    @property
+    def elo(self) -> float:
+        return share_elo(self.share)
+
+    @property
+    def elo_low(self) -> float:
+        return share_elo(self.low)
+
+    @property
+    def elo_high(self) -> float:
+        return share_elo(self.high)
+
+    def to_json(self) -> dict[str, Any]:
+        def finite(x: float) -> float | None:
+            return x if math.isfinite(x) else None
+
+        return {
+            "agents": [self.first, self.second],
+            "games": self.games,
+            "share": self.share,
+            "share_low": self.low,
+            "share_high": self.high,
+            "elo": finite(self.elo),
+            "elo_low": finite(self.elo_low),
+            "elo_high": finite(self.elo_high),
+        }
+
+    def __str__(self) -> str:
+        def signed(x: float) -> str:
+            return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+        return (
+            f"{self.first} over {self.second}: {self.share:.3f} [{self.low:.3f}, "
+            f"{self.high:.3f}] of {self.games:g}, {signed(self.elo)} "
+            f"[{signed(self.elo_low)}, {signed(self.elo_high)}]"
+        )
+
+
 @dataclass(frozen=True)
 class Ratings:
     """Bradley-Terry ratings on the Elo scale with 95% bootstrap confidence intervals."""
@@ -143,6 +205,8 @@ class Ratings:
     groups: int  # resampled units (duplicate groups)
     samples: int  # bootstrap samples
     anchor: str | None  # the agent held at 1500, or None for the mean at 1500
+    # Every pair that met, the higher rated first (see HeadToHead).
+    pairs: tuple[HeadToHead, ...] = ()
 
     def expected(self, i: int, j: int) -> float:
         """The fitted probability that agent i finishes ahead of agent j."""
@@ -163,6 +227,7 @@ class Ratings:
             "low": list(self.low),
             "high": list(self.high),
             "wins": [list(row) for row in self.wins],
+            "head_to_head": [pair.to_json() for pair in self.pairs],
         }
 
 
@@ -193,21 +258,51 @@ def rate(
     count = g.shape[0]
     total = g.sum(axis=0)
     rating = elo(fit_bradley_terry(total, prior), anchor)
+    # A pair's share in each resample; the pairs that met are resampled whole groups,
+    # so a resample that happens to hold none of their games is left out (NaN).
+    share_low = np.zeros((n, n))
+    share_high = np.ones((n, n))
     if count and samples:
         rng = np.random.default_rng(seed)
         flat = g.reshape(count, n * n)
         fitted = []
+        shares = []
         for first in range(0, samples, _BATCH):
             size = min(_BATCH, samples - first)
             # How often each group is drawn in each resample of `count` groups.
             drawn = rng.multinomial(count, np.full(count, 1.0 / count), size=size)
             resampled = (drawn.astype(np.float64) @ flat).reshape(size, n, n)
             fitted.append(elo(fit_bradley_terry(resampled, prior), anchor))
+            met = resampled + np.swapaxes(resampled, -1, -2)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                shares.append(np.where(met > 0, resampled / met, np.nan))
         boot = np.concatenate(fitted)
         low, high = np.percentile(boot, [2.5, 97.5], axis=0)
+        boot_shares = np.concatenate(shares)
+        counted = ~np.isnan(boot_shares).all(axis=0)
+        if counted.any():
+            picked = boot_shares[:, counted]
+            share_low[counted] = np.nanpercentile(picked, 2.5, axis=0)
+            share_high[counted] = np.nanpercentile(picked, 97.5, axis=0)
     else:
         low = np.full(n, -math.inf)
         high = np.full(n, math.inf)
+    order = sorted(range(n), key=lambda i: -rating[i])
+    pairs = []
+    for a, i in enumerate(order):
+        for j in order[a + 1 :]:
+            games = float(total[i, j] + total[j, i])
+            if games > 0:
+                pairs.append(
+                    HeadToHead(
+                        first=agents[i],
+                        second=agents[j],
+                        games=games,
+                        share=float(total[i, j] / games),
+                        low=float(share_low[i, j]),
+                        high=float(share_high[i, j]),
+                    )
+                )
     return Ratings(
         agents=tuple(agents),
         rating=tuple(float(x) for x in rating),
@@ -217,6 +312,7 @@ def rate(
         groups=count,
         samples=samples if count else 0,
         anchor=None if anchor is None else agents[anchor],
+        pairs=tuple(pairs),
     )
 
 

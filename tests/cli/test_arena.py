@@ -185,6 +185,18 @@ def test_results_carry_ratings_and_serialize_to_json() -> None:
     table = result.table()
     assert "rating (95% CI)" in table and f"{greedy.rating:.0f} [" in table
     assert "Bradley-Terry" in table and "50 duplicate decks" in table
+    assert "head to head" not in table
+    pairs = result.ratings.pairs
+    assert len(pairs) == 6 and pairs[0].first == "greedy"
+    assert [d["agents"] for d in data["ratings"]["head_to_head"]] == [
+        [p.first, p.second] for p in pairs
+    ]
+    # A four-player deal is one pairwise game of every pair.
+    assert all(p.games == 200 for p in pairs)
+    lines = result.table(head_to_head=True).splitlines()
+    assert lines[lines.index(next(x for x in lines if x.startswith("head to head"))) + 1] == (
+        f"  {pairs[0]}"
+    )
 
 
 def test_a_seed_gives_the_same_results_in_process_and_in_processes() -> None:
@@ -354,6 +366,16 @@ def test_cli_writes_json_and_a_png(tmp_path: Path, capsys: pytest.CaptureFixture
     again = tmp_path / "again.json"
     argv = ["arena", "--agents", "greedy,random,random", "--players", "2", "--deals", "24"]
     assert main([*argv, "--seed", "3", "--workers", "1", "--quiet", "--out", str(again)]) == 0
+    assert "head to head" not in capsys.readouterr().out
+    assert main([*argv, "--seed", "3", "--workers", "1", "--quiet", "--head-to-head"]) == 0
+    printed = capsys.readouterr().out
+    pairs = [line for line in printed.splitlines() if line.startswith("  ")]
+    assert "head to head: the share" in printed
+    assert [line.split(":")[0] for line in pairs] == [
+        "  greedy over random#1",
+        "  greedy over random#2",
+        "  random#1 over random#2",
+    ]
     other = json.loads(again.read_text(encoding="utf-8"))
     assert {k: v for k, v in other.items() if k not in RUN_KEYS} == {
         k: v for k, v in data.items() if k not in RUN_KEYS

@@ -10,14 +10,17 @@ import numpy as np
 import pytest
 
 from ganzdy.ratings import (
+    BOOTSTRAP_SAMPLES,
     CENTER,
     ELO_PER_THETA,
+    HeadToHead,
     Ratings,
     elo,
     finish_ahead,
     fit_bradley_terry,
     plot_ratings,
     rate,
+    share_elo,
 )
 
 
@@ -194,3 +197,74 @@ def test_the_plot_is_a_png(tmp_path: Path) -> None:
     plot_ratings(ratings, path, title="test")
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+def reference_head_to_head(
+    agents: list[str], groups: np.ndarray, samples: int, seed: int
+) -> dict[tuple[str, str], tuple[float, float, float, float]]:
+    """Each ordered pair's games, share and percentile interval, resampling the groups
+    with the draws rate() makes, one resample and one pair at a time."""
+    rng = np.random.default_rng(seed)
+    count, n = groups.shape[0], len(agents)
+    draws = []
+    for first in range(0, samples, 64):
+        size = min(64, samples - first)
+        draws.extend(rng.multinomial(count, np.full(count, 1.0 / count), size=size))
+    out = {}
+    total = groups.sum(axis=0)
+    for i in range(n):
+        for j in range(n):
+            games = total[i, j] + total[j, i]
+            if i == j or games == 0:
+                continue
+            shares = []
+            for drawn in draws:
+                won = sum(k * groups[g, i, j] for g, k in enumerate(drawn))
+                lost = sum(k * groups[g, j, i] for g, k in enumerate(drawn))
+                if won + lost > 0:
+                    shares.append(won / (won + lost))
+            low, high = np.percentile(shares, [2.5, 97.5])
+            out[(agents[i], agents[j])] = (games, total[i, j] / games, low, high)
+    return out
+
+
+def test_head_to_head_is_each_pairs_own_record_with_its_bootstrap_interval() -> None:
+    agents = ["a", "b", "c", "d"]
+    groups = simulate([1700.0, 1550.0, 1500.0, 1250.0], groups=40, seed=9, games=3)
+    groups[:, 0, 3] = groups[:, 3, 0] = 0  # a and d never meet
+    ratings = rate(agents, groups, samples=300, seed=4)
+    expected = reference_head_to_head(agents, groups, 300, 4)
+    assert len(ratings.pairs) == 5
+    order = sorted(agents, key=lambda a: -ratings.rating[agents.index(a)])
+    for pair in ratings.pairs:
+        assert order.index(pair.first) < order.index(pair.second)
+        games, share, low, high = expected[(pair.first, pair.second)]
+        assert pair.games == games and pair.share == pytest.approx(share, abs=1e-12)
+        assert (pair.low, pair.high) == pytest.approx((low, high), abs=1e-12)
+        assert pair.low <= pair.share <= pair.high
+        assert pair.elo == pytest.approx(400 * math.log10(share / (1 - share)))
+        assert pair.elo_low <= pair.elo <= pair.elo_high
+    assert ("a", "d") not in {(p.first, p.second) for p in ratings.pairs}
+    data = ratings.to_json()["head_to_head"]
+    assert [tuple(d["agents"]) for d in data] == [(p.first, p.second) for p in ratings.pairs]
+    assert data[0]["share"] == ratings.pairs[0].share and data[0]["elo"] == ratings.pairs[0].elo
+
+
+def test_a_lopsided_pair_is_infinite_in_elo_and_null_in_json() -> None:
+    groups = np.zeros((5, 2, 2))
+    groups[:, 0, 1] = 2.0
+    ratings = rate(["strong", "weak"], groups, samples=BOOTSTRAP_SAMPLES, seed=1)
+    (pair,) = ratings.pairs
+    assert (pair.first, pair.second, pair.share, pair.low, pair.high) == (
+        "strong",
+        "weak",
+        1.0,
+        1.0,
+        1.0,
+    )
+    assert pair.elo == math.inf and share_elo(0.0) == -math.inf and share_elo(0.5) == 0.0
+    assert pair.to_json()["elo"] is None and "+inf" in str(pair)
+    # Without bootstrap samples a share's interval is all it could be.
+    (unsampled,) = rate(["strong", "weak"], groups, samples=0).pairs
+    assert (unsampled.low, unsampled.high) == (0.0, 1.0)
+    assert isinstance(unsampled, HeadToHead)

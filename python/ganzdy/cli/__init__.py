@@ -112,6 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--plot", metavar="FILE", help="draw the ratings with 95%% CIs as a PNG (matplotlib)"
     )
     arena_.add_argument(
+        "--head-to-head",
+        action="store_true",
+        help="also print each pair's share of its games against the other, with its "
+        "bootstrap 95%% CI and as Elo (the JSON always holds them)",
+    )
+    arena_.add_argument(
         "--bootstrap",
         type=int,
         default=1000,

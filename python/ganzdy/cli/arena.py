@@ -112,14 +112,14 @@ def run(args: argparse.Namespace) -> int:
         quit_ = isinstance(stop.__cause__, Quit)
         why = "you quit" if quit_ else "interrupted"
         print(f"\narena: {why} after {stop.result.played} of {args.deals} deals", file=sys.stderr)
-        print(stop.result.table())
+        print(stop.result.table(head_to_head=args.head_to_head))
         if out is not None:
             _write(out, stop.result)
         # Quitting at the table is a person's choice, not a failure; Ctrl-C is SIGINT's 130.
         return 0 if quit_ else 130
     if progress is not None and args.deals == 0:
         progress.update(0)
-    print(result.table())
+    print(result.table(head_to_head=args.head_to_head))
     schedule = result.schedule
     if not args.quiet and schedule is not None and not schedule.balanced(args.deals):
         print(
