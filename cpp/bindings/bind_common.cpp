@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <chrono>
 #include <random>
 #include <string>
@@ -143,11 +144,26 @@ int dealer_arg(py::handle dealer, int players) {
   return static_cast<int>(v);
 }
 
+namespace {
+
+// An int or float as a double; an int too large for one is NaN, which every range
+// check refuses (a cast would raise pybind11's bare "Unable to cast").
+double number_value(py::handle obj) {
+  const double v = PyFloat_AsDouble(obj.ptr());
+  if (v == -1.0 && PyErr_Occurred() != nullptr) {
+    PyErr_Clear();
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return v;
+}
+
+}  // namespace
+
 double temperature_arg(py::handle obj, double game_default, const char* function, const char* name) {
   if (obj.is_none()) return game_default;
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
     throw py::type_error(std::string(name) + " must be a number or None, not " + quoted(obj));
-  const double t = obj.cast<double>();
+  const double t = number_value(obj);
   if (!(t > 0) || !std::isfinite(t))
     throw RulesError(std::string(function) + ": " + name + "=" + quoted(obj) + " must be a positive number");
   return t;
@@ -157,7 +173,7 @@ std::optional<double> unit_arg(py::handle obj, const char* function, const char*
   if (obj.is_none()) return std::nullopt;
   if (py::isinstance<py::bool_>(obj) || !(py::isinstance<py::int_>(obj) || py::isinstance<py::float_>(obj)))
     throw py::type_error(std::string(name) + " must be a number or None, not " + quoted(obj));
-  const double v = obj.cast<double>();
+  const double v = number_value(obj);
   if (!(v >= 0 && v <= 1))
     throw RulesError(std::string(function) + ": " + name + "=" + quoted(obj) + " must lie in [0, 1]");
   return v;

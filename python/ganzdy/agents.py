@@ -655,15 +655,14 @@ class GreedyAgent:
 
 
 def _number(agent: str, label: str, value: object, low: float, high: float = math.inf) -> float:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not low <= value <= high
-        or math.isnan(value)
-    ):
+    # An int too large for a float is refused like a number out of range.
+    number = math.nan
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value) if abs(value) <= sys.float_info.max else math.nan
+    if not low <= number <= high:
         span = f"in [{low:g}, {high:g}]" if high < math.inf else f"at least {low:g}"
         raise AgentError(f"{agent}: {label}={value!r} must be a number {span}")
-    return float(value)
+    return number
 
 
 def _share(agent: str, label: str, value: object) -> float | None:
