@@ -4,8 +4,8 @@
 
 #include <atomic>
 #include <cmath>
-#include <limits>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <string>
 #include <thread>
