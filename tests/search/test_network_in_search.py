@@ -188,8 +188,14 @@ def test_prior_temperature_is_the_networks_softmax_temperature(game: str) -> Non
             info, evaluator=as_callable(network, temperature), iterations=80, seed=5
         )
         assert [c.visits for c in native.children] == [c.visits for c in python.children]
-    sharp = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5, prior_temperature=0.02)
-    broad = ganzdy.ismcts(info, evaluator=network, iterations=1, seed=5, prior_temperature=0.5)
+    # own_greedy=0: the root prior is the network's softmax alone (Guandan's own setting
+    # would put half of it on greedy's move).
+    sharp, broad = (
+        ganzdy.ismcts(
+            info, evaluator=network, iterations=1, seed=5, prior_temperature=t, own_greedy=0.0
+        )
+        for t in (0.02, 0.5)
+    )
     assert max(c.prior for c in sharp.children) > max(c.prior for c in broad.children)
     agent = make_agent("ismcts:evaluator=learned:iterations=20:prior_temperature=0.02:seed=1")
     assert agent.prior_temperature == 0.02
