@@ -258,8 +258,8 @@ def rate(
     count = g.shape[0]
     total = g.sum(axis=0)
     rating = elo(fit_bradley_terry(total, prior), anchor)
-    # A pair's share in each resample; the pairs that met are resampled whole groups,
-    # so a resample that happens to hold none of their games is left out (NaN).
+    # Each pair's share in each resample, NaN where the resample holds none of its
+    # games (the percentiles skip those); a pair with no resample keeps [0, 1].
     share_low = np.zeros((n, n))
     share_high = np.ones((n, n))
     if count and samples:
