@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from ganzdy._core import GanzdyError
 from ganzdy.games import DEFAULT_GAME
-from ganzdy.train.baseline import BASELINES
 from ganzdy.train.defaults import IMITATE_STEPS, IMITATE_TEMPERATURE
 from ganzdy.train.league import DEFAULT_MIXES, LeagueMix, default_mix
 from ganzdy.train.reward import REWARDS
@@ -114,15 +113,6 @@ def add_parser(sub: Any) -> None:
         "(Deep Monte Carlo); below 1, the lambda-return over the network's best scores at "
         "the seat's next decisions (default: 1)",
     )
-    train.add_argument(
-        "--baseline",
-        choices=BASELINES,
-        default="none",
-        help="the targets' control variate: 'greedy' takes from each decision's final "
-        "reward what a greedy playout from its position (before the move) explains, so "
-        "the moves' order is kept and the cards' luck mostly gone; needs --td-lambda 1 "
-        "(default: none)",
-    )
     train.add_argument("--epsilon", type=float, default=0.05, help="exploration (default: 0.05)")
     train.add_argument(
         "--lr", type=float, default=1e-3, help="Adam's learning rate (default: 0.001)"
@@ -223,7 +213,6 @@ def config_from(args: argparse.Namespace) -> TrainConfig:
         epochs=args.epochs,
         reward=args.reward,
         td_lambda=args.td_lambda,
-        baseline=args.baseline,
         init=None if args.init is None else str(args.init),
         mix=default_mix(args.game) if args.league is None else LeagueMix.parse(args.league),
         snapshot_every=args.snapshot_every,

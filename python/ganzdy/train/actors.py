@@ -49,7 +49,6 @@ from ganzdy._core import IllegalMoveError, Rules
 from ganzdy.agents import Agent, agent_name, make_agent, view_for
 from ganzdy.games import game_of
 from ganzdy.parallel import ray_session
-from ganzdy.train.baseline import greedy_baseline, phase_of
 from ganzdy.train.features import legal_move_vectors
 from ganzdy.train.league import GREEDY, LEARNER, RANDOM, Table
 from ganzdy.train.reward import seat_rewards
@@ -89,7 +88,6 @@ class ActorJob:
     reward: str = "points"  # the targets' kind (``ganzdy.train.reward``)
     teacher: str = "greedy"  # an imitation job's player: an agent spec (``make_agent``)
     td_lambda: float = 1.0  # the targets' lambda (``lambda_returns``); 1: Monte Carlo
-    baseline: str = "none"  # "greedy": each row's control variate (``ganzdy.train.baseline``)
 
 
 @dataclass
@@ -110,10 +108,6 @@ class Rollout:
     rows: Matrix  # [samples, observation + move]
     targets: Matrix  # [samples]
     weights: Matrix  # [samples]: each row's weight in the loss (``row_weight``)
-    # [samples] with a baseline (else empty): the seat's reward from a greedy playout
-    # of the row's position before its move, and the position's phase
-    baselines: Matrix
-    phases: npt.NDArray[np.int64]
     rewards: Matrix  # [deals, players]: each seat's final reward
     points: npt.NDArray[np.int64]  # [deals, players]: the arena's points (team games: team's)
     finish_orders: list[tuple[int, ...]]
@@ -279,8 +273,6 @@ def _imitate(job: ActorJob) -> Rollout:
         rows=np.zeros((0, width + network.move_size()), np.float32),
         targets=np.zeros(0, np.float32),
         weights=np.zeros(0, np.float32),
-        baselines=np.zeros(0, np.float32),
-        phases=np.zeros(0, np.int64),
         rewards=rewards,
         points=np.array([s[2] for s in scored], dtype=np.int64).reshape(len(deals), -1),
         finish_orders=[tuple(deal.outcome.finish_order) for deal in deals],
@@ -306,8 +298,6 @@ def play(job: ActorJob) -> Rollout:
     tables = [spec.table for spec in job.deals]
     # Per deal, the learner's rows so far and the seat each was played from.
     rows: list[list[Matrix]] = [[] for _ in deals]
-    row_baselines: list[list[tuple[float, int]]] = [[] for _ in deals]  # (B, phase)
-    with_baseline = job.collect and job.baseline != "none"
     row_seats: list[list[int]] = [[] for _ in deals]
     row_values: list[list[float]] = [[] for _ in deals]  # the best score at each row
     decisions = 0
@@ -348,9 +338,6 @@ def play(job: ActorJob) -> Rollout:
                     best = float(scores[offsets[k] + choice])
                     if job.epsilon > 0 and rng.random() < job.epsilon:
                         choice = int(rng.integers(counts[k]))
-                    if with_baseline:
-                        b = greedy_baseline(rules, deal, deal.current_player, job.reward)
-                        row_baselines[d].append((b, phase_of(deal.ply)))
                     if job.collect:
                         rows[d].append(np.concatenate([observations[k], vectors[k][choice]]))
                         row_seats[d].append(deal.current_player)
@@ -360,7 +347,6 @@ def play(job: ActorJob) -> Rollout:
     rewards = np.stack([seat_rewards(rules, deal.outcome, job.reward) for deal in deals])
     teams = bool(game_of(rules).teams)
     kept: list[tuple[Matrix, float, float]] = []
-    baselines = [pair for per_deal in row_baselines for pair in per_deal]
     for d in range(len(deals)):
         targets = np.empty(len(rows[d]), dtype=np.float32)
         for seat in set(row_seats[d]):
@@ -377,8 +363,6 @@ def play(job: ActorJob) -> Rollout:
         rows=np.stack([r for r, _, _ in kept]) if kept else np.zeros((0, width), np.float32),
         targets=np.array([t for _, t, _ in kept], dtype=np.float32),
         weights=np.array([w for _, _, w in kept], dtype=np.float32),
-        baselines=np.array([b for b, _ in baselines], dtype=np.float32),
-        phases=np.array([p for _, p in baselines], dtype=np.int64),
         rewards=rewards,
         points=np.array([s[2] for s in scored], dtype=np.int64).reshape(len(deals), -1),
         finish_orders=[tuple(deal.outcome.finish_order) for deal in deals],

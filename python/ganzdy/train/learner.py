@@ -9,8 +9,6 @@ below 1 bootstraps: ``actors.lambda_returns``). Each row is
 used ``epochs`` times (a fresh shuffle a pass): the actors take about nine tenths of
 a round's time, so further passes buy gradient steps cheaply.
 A self-play deal's rows weigh one learner side's share (``actors.row_weight``).
-With ``baseline`` "greedy" each row's target is first less its control variate
-(``ganzdy.train.baseline.ControlVariate``, its sums from the rounds before).
 
 Before that, a warm start (``imitate_steps`` decisions, 0: none): rounds of deals the
 teacher plays at every seat, and for each decision a loss that makes the teacher's
@@ -51,7 +49,6 @@ from ganzdy._core import GanzdyError, Rules, deal_seed
 from ganzdy.agents import make_agent
 from ganzdy.games import game_of
 from ganzdy.train.actors import ActorJob, ActorPool, DealSpec, Imitation
-from ganzdy.train.baseline import ControlVariate, check_baseline
 from ganzdy.train.checkpoint import load_checkpoint, save_checkpoint
 from ganzdy.train.curve import plot_curve
 from ganzdy.train.defaults import IMITATE_STEPS, IMITATE_TEMPERATURE, IMITATION_BATCH
@@ -88,7 +85,6 @@ class TrainConfig:
     epochs: int = 1  # passes over each round's rows
     reward: str = "points"  # the training target (``ganzdy.train.reward``)
     td_lambda: float = 1.0  # the targets' lambda (``actors.lambda_returns``); 1: Monte Carlo
-    baseline: str = "none"  # the targets' control variate (``ganzdy.train.baseline``)
     init: str | None = None  # a network file to start from, instead of the warm start
     mix: LeagueMix = field(default_factory=LeagueMix)  # the CLI's: league.default_mix(game)
     snapshot_every: int = 50_000  # learner decisions between snapshots
@@ -122,7 +118,6 @@ class TrainConfig:
             "--epochs", str(self.epochs),
             "--reward", self.reward,
             "--td-lambda", f"{self.td_lambda:g}",
-            "--baseline", self.baseline,
             "--deals-per-job", str(self.deals_per_job),
             "--jobs-per-round", str(self.jobs_per_round),
             "--snapshot-every", str(self.snapshot_every),
@@ -158,7 +153,6 @@ class TrainConfig:
         data.setdefault("init", None)
         data.setdefault("teacher", "greedy")
         data.setdefault("td_lambda", 1.0)
-        data.setdefault("baseline", "none")
         return cls(**data)
 
     def check(self) -> None:
@@ -182,12 +176,6 @@ class TrainConfig:
             raise GanzdyError(f"epsilon must lie in [0, 1], not {self.epsilon}")
         if not 0.0 <= self.td_lambda <= 1.0:
             raise GanzdyError(f"td-lambda must lie in [0, 1], not {self.td_lambda}")
-        check_baseline(self.baseline)
-        if self.baseline != "none" and self.td_lambda != 1.0:
-            raise GanzdyError(
-                f"--baseline {self.baseline} adjusts Monte Carlo targets: it needs "
-                f"--td-lambda 1, not {self.td_lambda:g}"
-            )
         if not self.hidden or any(w < 1 for w in self.hidden):
             raise GanzdyError(f"hidden widths must be at least 1, not {list(self.hidden)}")
         if self.init is not None and self.imitate_steps > 0 and self.teacher == "greedy":
@@ -260,7 +248,6 @@ class Trainer:
         self.snapshots: dict[int, QWeights] = {}
         self.curve: list[Evaluation] = []
         self.losses: list[float] = []
-        self.control = ControlVariate()
         if state is not None:
             self.model.load_state_dict(state["model"])
             self.optimizer.load_state_dict(state["optimizer"])
@@ -270,8 +257,6 @@ class Trainer:
             self.snapshots = {int(k): QWeights(v) for k, v in state["snapshots"].items()}
             self.curve = [Evaluation(**e) for e in state["curve"]]
             self.losses = list(state["losses"])
-            if "control_variate" in state:  # checkpoints from before --baseline had none
-                self.control = ControlVariate(state["control_variate"])
         elif config.init is not None:
             start_from(self.model, config.init, self.rules)
 
@@ -355,17 +340,11 @@ class Trainer:
                     collect=True,
                     reward=config.reward,
                     td_lambda=config.td_lambda,
-                    baseline=config.baseline,
                 )
             )
         rollouts = list(pool.run(jobs))
         rows = torch.from_numpy(np.concatenate([r.rows for r in rollouts]))
-        returns = np.concatenate([r.targets for r in rollouts])
-        if config.baseline != "none":
-            baselines = np.concatenate([r.baselines for r in rollouts])
-            phases = np.concatenate([r.phases for r in rollouts])
-            returns = self.control.adjust(returns, baselines, phases)
-        targets = torch.from_numpy(returns)
+        targets = torch.from_numpy(np.concatenate([r.targets for r in rollouts]))
         row_weights = torch.from_numpy(np.concatenate([r.weights for r in rollouts]))
         self._learn(rows, targets, row_weights)
         progress.steps += int(rows.shape[0])
@@ -522,7 +501,6 @@ class Trainer:
                 "snapshots": {k: w.layers for k, w in self.snapshots.items()},
                 "curve": [e.to_json() for e in self.curve],
                 "losses": self.losses,
-                "control_variate": self.control.sums.copy(),
             },
         )
 
@@ -538,7 +516,6 @@ class Trainer:
             "training_date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "training_seed": str(self.config.seed),
             "reward": self.config.reward,
-            "baseline": self.config.baseline,
             "evaluation": f"{last.describe()} (duplicate decks, seed {EVALUATION_SEED})",
         }
         export(self.out / f"{game}.gznn", self.rules, self.model.weights(), extra)
